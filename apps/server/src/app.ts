@@ -1,0 +1,74 @@
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { registerAuthentication } from './http/authenticate';
+import { registerCsrf } from './http/csrf';
+import { registerErrorHandler } from './http/error-handler';
+import { loggerOptions, registerRequestLog } from './http/logging';
+import { registerOpenApi } from './http/openapi';
+import { RateLimiter } from './http/rate-limiter';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebClient } from './http/static-web';
+import { zodValidatorCompiler } from './http/validation';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { userRoutes } from './modules/user/user.routes';
+
+export type RouteInfo = { method: string; url: string };
+/** `routes` lists every route registered, so that tests can walk them all (bad input, permissions). */
+export type BuiltApp = { app: FastifyInstance; ctx: AppContext; routes: RouteInfo[] };
+
+/** JSON bodies above this are refused with 413; attachments have their own limit. */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Wires plugins and routes. Tests build it too, with a shared database and their own outbox.
+ * `database` defaults to the configured one; when given, the caller owns it and closes it.
+ */
+export async function buildApp(config: Config, options: { database?: Database; mailer?: Mailer } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    // Our own onResponse line replaces Fastify's pair of request lines (it adds the user id).
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 500 },
+  });
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, log: app.log });
+  const ctx: AppContext = { config, database, db: database.db, mailer, rateLimiter: new RateLimiter() };
+
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  // Answers are shaped by presenters; response schemas document them in OpenAPI.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerOpenApi(app);
+  registerSecurityHeaders(app);
+  registerRequestLog(app);
+  registerCsrf(app, config);
+  registerAuthentication(app, ctx);
+
+  healthRoutes(app, ctx);
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+
+  await registerWebClient(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (!options.database) await database.close();
+  });
+  return { app, ctx, routes };
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Language } from '@reqloom/domain';
+import { languageFrom } from '../i18n/messages';
+import type { AppContext } from '../context';
+import { resolveAccessToken, resolveSession, type Auth } from '../modules/auth/session.service';
+import { forbidden, tooManyRequests, unauthenticated } from './errors';
+import { SESSION_COOKIE } from './session-cookie';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+    lang: Language;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S{1,200})$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Resolves the caller once per request, from the session cookie or else a Bearer token, and the
+ * language of server messages from Accept-Language. Routes that need a user add `authenticated`.
+ */
+export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageFrom(request.headers['accept-language']);
+    if (!request.url.startsWith('/api/')) return;
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie && cookie.length <= 200) request.auth = await resolveSession(ctx.db, cookie);
+    if (!request.auth) {
+      const token = bearerToken(request);
+      if (token) request.auth = await resolveAccessToken(ctx.db, token);
+    }
+    if (request.auth) {
+      request.log = request.log.child({ userId: request.auth.user.id });
+      const limit = ctx.config.rateLimitApi;
+      if (limit) {
+        const key = request.auth.kind === 'session' ? `api:s:${request.auth.sessionId}` : `api:t:${request.auth.tokenId}`;
+        const wait = ctx.rateLimiter.hit(key, limit);
+        if (wait !== null) throw tooManyRequests(wait);
+      }
+    }
+  });
+}
+
+/** Route hook: 401 unless the caller is authenticated. Runs before validation, as the house order wants. */
+export const authenticated: onRequestAsyncHookHandler = async (request) => {
+  if (!request.auth) throw unauthenticated();
+};
+
+/** Route hook for account-management calls that an access token may not make. */
+export const sessionOnly: onRequestAsyncHookHandler = async (request) => {
+  if (!request.auth) throw unauthenticated();
+  if (request.auth.kind !== 'session') throw forbidden('auth.session_required');
+};
+
+export function currentUser(request: FastifyRequest): Auth['user'] {
+  if (!request.auth) throw unauthenticated();
+  return request.auth.user;
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { translate } from '../i18n/messages';
+import { AppError } from './errors';
+import { fieldErrorsFrom, RequestValidationError } from './validation';
+
+function render(request: FastifyRequest, error: AppError): Record<string, unknown> {
+  const lang = request.lang;
+  const params = Object.fromEntries(
+    Object.entries(error.extra ?? {}).filter((e): e is [string, string | number] => ['string', 'number'].includes(typeof e[1])),
+  );
+  const body: Record<string, unknown> = { message: translate(lang, error.messageKey, params) };
+  if (error.fieldErrors) {
+    body.errors = Object.fromEntries(
+      Object.entries(error.fieldErrors).map(([field, messages]) => [
+        field,
+        messages.map((m) => (typeof m === 'string' ? translate(lang, m) : translate(lang, m.key, m.params))),
+      ]),
+    );
+  }
+  return { ...error.extra, ...body };
+}
+
+/** Maps a framework error (body parsing, limits) to our catalogue; null when it is not a client error. */
+function fromFrameworkError(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(400, 'http.malformed_json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError(413, 'http.too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, 'http.unsupported_media');
+    default:
+      break;
+  }
+  if (error.statusCode === 404) return new AppError(404, 'http.not_found');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError(error.statusCode, 'http.bad_request');
+  }
+  // Node raises these for malformed input the framework did not catch (bad percent-encoding, bad JSON nesting).
+  if (error instanceof URIError || error instanceof SyntaxError) return new AppError(400, 'http.bad_request');
+  return null;
+}
+
+/** The one place errors become answers: always JSON with a `message`, never a stack trace. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof RequestValidationError) {
+      const message = translate(request.lang, 'http.invalid');
+      return reply.code(422).send({ message, errors: fieldErrorsFrom(error.issues, request.lang) });
+    }
+    const appError = error instanceof AppError ? error : fromFrameworkError(error);
+    if (appError) {
+      if (appError.headers) void reply.headers(appError.headers);
+      return reply.code(appError.statusCode).send(render(request, appError));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: translate(request.lang, 'http.server_error') });
+  });
+}

@@ -1,0 +1,146 @@
+import type { Language } from '@reqloom/domain';
+
+// Server-side texts: error messages and mails, in every supported language.
+const en = {
+  'http.unauthenticated': 'Unauthenticated.',
+  'http.forbidden': 'This action is unauthorized.',
+  'http.not_found': 'Not found.',
+  'http.csrf': 'CSRF token mismatch.',
+  'http.invalid': 'The given data was invalid.',
+  'http.malformed_json': 'The request body is not valid JSON.',
+  'http.too_large': 'The request body is too large.',
+  'http.unsupported_media': 'Unsupported content type.',
+  'http.too_many': 'Too many requests. Please try again in {seconds} seconds.',
+  'http.bad_request': 'Bad request.',
+  'http.server_error': 'Server error.',
+  'validation.required': 'This field is required.',
+  'validation.string': 'This field must be a text.',
+  'validation.number': 'This field must be a number.',
+  'validation.integer': 'This field must be an integer.',
+  'validation.boolean': 'This field must be true or false.',
+  'validation.array': 'This field must be a list.',
+  'validation.object': 'This field must be an object.',
+  'validation.invalid': 'This value is invalid.',
+  'validation.min_string': 'This field must be at least {min} characters.',
+  'validation.max_string': 'This field must not be greater than {max} characters.',
+  'validation.min_number': 'This field must be at least {min}.',
+  'validation.max_number': 'This field must not be greater than {max}.',
+  'validation.min_array': 'This list must have at least {min} items.',
+  'validation.max_array': 'This list must not have more than {max} items.',
+  'validation.email': 'This field must be a valid email address.',
+  'validation.in': 'The selected value is invalid.',
+  'validation.confirmed': 'The confirmation does not match.',
+  'validation.username_format':
+    'The username may only contain lower-case letters, digits, dashes and underscores, and must start with a letter or a digit.',
+  'validation.slug_format': 'Only lower-case letters, digits, dashes and underscores are allowed.',
+  'validation.timezone': 'This is not a known time zone.',
+  'validation.too_many': 'Too many items.',
+  'validation.username_taken': 'This username is already taken.',
+  'validation.email_taken': 'This email address is already registered.',
+  'auth.failed': 'Those credentials are incorrect.',
+  'auth.unconfirmed': 'This account has not been confirmed yet. Please use the link in the email we sent you.',
+  'auth.registered': 'Your account has been registered. However, it must be confirmed...',
+  'auth.confirm_invalid': 'The link you used to confirm this account is not valid.',
+  'auth.reset_link_sent': 'You will receive a password reset email in your mailbox very shortly.',
+  'auth.unknown_email': 'Your e-mail does not seem to be in our database.',
+  'auth.reset_invalid': 'This password reset link is not valid or has expired.',
+  'auth.password_reset': 'Your password has been reset.',
+  'auth.current_password': 'The current password is incorrect.',
+  'auth.session_required': 'This action requires signing in with a password, not an access token.',
+  'mail.greeting': 'Hello {name},',
+  'mail.signature': 'The Reqloom team',
+  'mail.confirm.subject': 'Confirm your Reqloom account',
+  'mail.confirm.body': 'Welcome to Reqloom. Please confirm your account by opening this link within 24 hours:',
+  'mail.confirm.ignore': 'If you did not create an account, you can ignore this email.',
+  'mail.reset.subject': 'Reset your Reqloom password',
+  'mail.reset.body': 'Someone asked to reset the password of your Reqloom account. Open this link within 60 minutes:',
+  'mail.reset.ignore': 'If it was not you, you can ignore this email: your password stays as it is.',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const fr: Record<MessageKey, string> = {
+  'http.unauthenticated': 'Non authentifié.',
+  'http.forbidden': "Cette action n'est pas autorisée.",
+  'http.not_found': 'Introuvable.',
+  'http.csrf': 'Jeton CSRF invalide.',
+  'http.invalid': 'Les données fournies ne sont pas valides.',
+  'http.malformed_json': "Le corps de la requête n'est pas du JSON valide.",
+  'http.too_large': 'Le corps de la requête est trop volumineux.',
+  'http.unsupported_media': 'Type de contenu non pris en charge.',
+  'http.too_many': 'Trop de requêtes. Veuillez réessayer dans {seconds} secondes.',
+  'http.bad_request': 'Requête incorrecte.',
+  'http.server_error': 'Erreur du serveur.',
+  'validation.required': 'Ce champ est obligatoire.',
+  'validation.string': 'Ce champ doit être un texte.',
+  'validation.number': 'Ce champ doit être un nombre.',
+  'validation.integer': 'Ce champ doit être un nombre entier.',
+  'validation.boolean': 'Ce champ doit être vrai ou faux.',
+  'validation.array': 'Ce champ doit être une liste.',
+  'validation.object': 'Ce champ doit être un objet.',
+  'validation.invalid': "Cette valeur n'est pas valide.",
+  'validation.min_string': 'Ce champ doit contenir au moins {min} caractères.',
+  'validation.max_string': 'Ce champ ne doit pas dépasser {max} caractères.',
+  'validation.min_number': 'Ce champ doit être au moins {min}.',
+  'validation.max_number': 'Ce champ ne doit pas dépasser {max}.',
+  'validation.min_array': 'Cette liste doit contenir au moins {min} éléments.',
+  'validation.max_array': 'Cette liste ne doit pas contenir plus de {max} éléments.',
+  'validation.email': 'Ce champ doit être une adresse e-mail valide.',
+  'validation.in': "La valeur sélectionnée n'est pas valide.",
+  'validation.confirmed': 'La confirmation ne correspond pas.',
+  'validation.username_format':
+    "Le nom d'utilisateur ne peut contenir que des lettres minuscules, des chiffres, des tirets et des tirets bas, et doit commencer par une lettre ou un chiffre.",
+  'validation.slug_format': 'Seuls les lettres minuscules, les chiffres, les tirets et les tirets bas sont autorisés.',
+  'validation.timezone': "Ce fuseau horaire n'est pas connu.",
+  'validation.too_many': "Trop d'éléments.",
+  'validation.username_taken': "Ce nom d'utilisateur est déjà pris.",
+  'validation.email_taken': 'Cette adresse e-mail est déjà enregistrée.',
+  'auth.failed': 'Ces identifiants sont incorrects.',
+  'auth.unconfirmed': "Ce compte n'a pas encore été confirmé. Utilisez le lien de l'e-mail que nous vous avons envoyé.",
+  'auth.registered': 'Votre compte a été enregistré. Il doit cependant être confirmé...',
+  'auth.confirm_invalid': "Le lien utilisé pour confirmer ce compte n'est pas valide.",
+  'auth.reset_link_sent': 'Vous allez très bientôt recevoir un e-mail de réinitialisation du mot de passe.',
+  'auth.unknown_email': 'Votre adresse e-mail ne semble pas figurer dans notre base de données.',
+  'auth.reset_invalid': "Ce lien de réinitialisation n'est pas valide ou a expiré.",
+  'auth.password_reset': 'Votre mot de passe a été réinitialisé.',
+  'auth.current_password': 'Le mot de passe actuel est incorrect.',
+  'auth.session_required': "Cette action nécessite une connexion par mot de passe, pas un jeton d'accès.",
+  'mail.greeting': 'Bonjour {name},',
+  'mail.signature': "L'équipe Reqloom",
+  'mail.confirm.subject': 'Confirmez votre compte Reqloom',
+  'mail.confirm.body': 'Bienvenue sur Reqloom. Confirmez votre compte en ouvrant ce lien dans les 24 heures :',
+  'mail.confirm.ignore': "Si vous n'avez pas créé de compte, vous pouvez ignorer cet e-mail.",
+  'mail.reset.subject': 'Réinitialisez votre mot de passe Reqloom',
+  'mail.reset.body':
+    'Quelqu’un a demandé la réinitialisation du mot de passe de votre compte Reqloom. Ouvrez ce lien dans les 60 minutes :',
+  'mail.reset.ignore': "Si ce n'était pas vous, ignorez cet e-mail : votre mot de passe reste inchangé.",
+};
+
+export const catalogs: Record<Language, Record<MessageKey, string>> = { en, fr };
+
+export function isMessageKey(key: string): key is MessageKey {
+  return key in en;
+}
+
+export function translate(lang: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
+  const template = catalogs[lang][key];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+/** Picks the first supported language of an Accept-Language header; English otherwise. */
+export function languageFrom(header: string | undefined): Language {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((r) => r.trim().startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('fr')) return 'fr';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accessTokenPresented,
+  confirmAnswer,
+  confirmParams,
+  forgotPasswordBody,
+  generatedTokenAnswer,
+  generateTokenBody,
+  idSchema,
+  loginBody,
+  messageAnswer,
+  registerBody,
+  resetPasswordBody,
+  sessionAnswer,
+} from '@reqloom/domain';
+import type { AppContext } from '../../context';
+import { authenticated, sessionOnly } from '../../http/authenticate';
+import { invalid, notFound, unauthenticated } from '../../http/errors';
+import { clientIp, enforceLimit, LIMITS } from '../../http/limits';
+import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
+import { translate } from '../../i18n/messages';
+import { checkCredentials, confirmAccount, register, resetPassword, sendResetLink } from './auth.service';
+import { closeSession, extendSession, openSession } from './session.service';
+import { createAccessToken, listAccessTokens, revokeAccessToken } from './access-token.service';
+import { presentAccessToken } from './access-token.presenter';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  r.post(
+    '/api/auth/register',
+    { schema: { tags, body: registerBody, response: { 201: messageAnswer } } },
+    async (request, reply) => {
+      enforceLimit(ctx, `register:${clientIp(request)}`, LIMITS.registerPerIp);
+      await register(ctx, request.body, request.lang);
+      return reply.code(201).send({ message: translate(request.lang, 'auth.registered') });
+    },
+  );
+
+  r.get(
+    '/api/auth/confirm/:username/:token',
+    {
+      schema: {
+        tags,
+        params: confirmParams,
+        response: { 200: confirmAnswer, 422: confirmAnswer.extend({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const session = await confirmAccount(ctx, request.params.username, request.params.token);
+      if (!session) {
+        const error = translate(request.lang, 'auth.confirm_invalid');
+        return reply.code(422).send({ message: error, confirmed: false, error });
+      }
+      setSessionCookie(reply, ctx.config, session.token);
+      return { confirmed: true, error: null, expires_at: session.expiresAt.toISOString() };
+    },
+  );
+
+  r.post('/api/auth/login', { schema: { tags, body: loginBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
+    enforceLimit(ctx, `login:${clientIp(request)}|${request.body.email}`, LIMITS.loginPerIpAndEmail);
+    const result = await checkCredentials(ctx.db, request.body.email, request.body.password);
+    if (!result.ok) throw invalid({ email: [result.reason === 'failed' ? 'auth.failed' : 'auth.unconfirmed'] });
+    const session = await openSession(ctx.db, result.user.id);
+    setSessionCookie(reply, ctx.config, session.token);
+    return { success: true as const, expires_at: session.expiresAt.toISOString() };
+  });
+
+  r.post(
+    '/api/auth/refresh',
+    { onRequest: authenticated, schema: { tags, response: { 200: sessionAnswer } } },
+    async (request) => {
+      const auth = request.auth;
+      if (!auth) throw unauthenticated();
+      const expiresAt =
+        auth.kind === 'session' ? await extendSession(ctx.db, auth.sessionId) : new Date(Date.now() + 600_000);
+      return { success: true as const, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  r.post('/api/auth/logout', { schema: { tags } }, async (request, reply) => {
+    if (request.auth?.kind === 'session') await closeSession(ctx.db, request.auth.sessionId);
+    clearSessionCookie(reply, ctx.config);
+    return reply.code(204).send();
+  });
+
+  r.post(
+    '/api/auth/forgotpassword',
+    { schema: { tags, body: forgotPasswordBody, response: { 200: messageAnswer } } },
+    async (request) => {
+      enforceLimit(ctx, `forgot:${request.body.email}`, LIMITS.passwordPerEmail);
+      await sendResetLink(ctx, request.body.email, request.lang);
+      return { message: translate(request.lang, 'auth.reset_link_sent') };
+    },
+  );
+
+  r.post(
+    '/api/auth/resetpassword',
+    { schema: { tags, body: resetPasswordBody, response: { 200: messageAnswer.extend({ expires_at: z.string() }) } } },
+    async (request, reply) => {
+      enforceLimit(ctx, `reset:${request.body.email}`, LIMITS.passwordPerEmail);
+      const session = await resetPassword(ctx, request.body);
+      setSessionCookie(reply, ctx.config, session.token);
+      return { message: translate(request.lang, 'auth.password_reset'), expires_at: session.expiresAt.toISOString() };
+    },
+  );
+
+  r.post(
+    '/api/auth/generatetoken',
+    { onRequest: sessionOnly, schema: { tags, body: generateTokenBody, response: { 201: generatedTokenAnswer } } },
+    async (request, reply) => {
+      const token = await createAccessToken(ctx.db, request.auth!.user.id, request.body.name);
+      return reply.code(201).send({ data: { token } });
+    },
+  );
+
+  r.get(
+    '/api/user/tokens',
+    { onRequest: sessionOnly, schema: { tags, response: { 200: z.object({ data: z.array(accessTokenPresented) }) } } },
+    async (request) => {
+      const tokens = await listAccessTokens(ctx.db, request.auth!.user.id);
+      return { data: tokens.map(presentAccessToken) };
+    },
+  );
+
+  r.delete(
+    '/api/user/tokens/:id',
+    { onRequest: sessionOnly, schema: { tags, params: z.object({ id: idSchema }) } },
+    async (request, reply) => {
+      const revoked = await revokeAccessToken(ctx.db, request.auth!.user.id, request.params.id);
+      if (!revoked) throw notFound();
+      return reply.code(204).send();
+    },
+  );
+}

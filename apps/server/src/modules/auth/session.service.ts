@@ -1,0 +1,75 @@
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { SESSION_LIFETIME_MS } from '@reqloom/domain';
+import type { Db } from '../../db/client';
+import { accessTokens, sessions, users } from '../../db/schema';
+import { hashToken, randomToken } from '../../security/tokens';
+
+export type User = typeof users.$inferSelect;
+export type Auth =
+  | { kind: 'session'; user: User; sessionId: number; expiresAt: Date }
+  | { kind: 'token'; user: User; tokenId: number };
+
+// Sliding sessions are written back at most this often, so that a busy client does not write on every call.
+const EXTEND_GRANULARITY_MS = 15_000;
+const TOKEN_TOUCH_GRANULARITY_MS = 60_000;
+
+export async function openSession(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  // Expired rows of this user are of no use to anyone; removing them here keeps the table small.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  return { token, expiresAt };
+}
+
+export async function resolveSession(db: Db, token: string): Promise<Auth | null> {
+  const now = new Date();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  let expiresAt = row.session.expiresAt;
+  const target = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  if (target.getTime() - expiresAt.getTime() > EXTEND_GRANULARITY_MS) {
+    await db.update(sessions).set({ expiresAt: target }).where(eq(sessions.id, row.session.id));
+    expiresAt = target;
+  }
+  return { kind: 'session', user: row.user, sessionId: row.session.id, expiresAt };
+}
+
+export async function resolveAccessToken(db: Db, token: string): Promise<Auth | null> {
+  const [row] = await db
+    .select({ token: accessTokens, user: users })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(eq(accessTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const now = new Date();
+  const last = row.token.lastUsedAt;
+  if (!last || now.getTime() - last.getTime() > TOKEN_TOUCH_GRANULARITY_MS) {
+    await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.token.id));
+  }
+  return { kind: 'token', user: row.user, tokenId: row.token.id };
+}
+
+/** Extends a session to a full lifetime from now (POST auth/refresh). */
+export async function extendSession(db: Db, sessionId: number): Promise<Date> {
+  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+  return expiresAt;
+}
+
+export async function closeSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, but the one given (after a password change or reset). */
+export async function closeOtherSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}

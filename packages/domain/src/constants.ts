@@ -1,0 +1,32 @@
+// Business constants of spec 1 §9 and spec 2 §9, shared by the server and the web client.
+
+export const SESSION_LIFETIME_MS = 600_000;
+/** The client refreshes the session when fewer than this many milliseconds remain. */
+export const SESSION_REFRESH_THRESHOLD_MS = 60_000;
+export const SESSION_CHECK_INTERVAL_MS = 10_000;
+export const REDIRECT_AFTER_SUCCESS_MS = 2_000;
+export const TOAST_MS = 5_000;
+export const ERROR_TOAST_MS = 7_000;
+export const TOUR_POLL_MS = 1_000;
+export const IMAGE_UPLOAD_LIMIT_BYTES = 2_097_152;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** Acronym bound before a project (and so its acronymMaxSize setting) exists. */
+export const DEFAULT_ACRONYM_MAX_SIZE = 6;
+export const ACRONYM_MAX_SIZE_BOUNDS = { min: 1, max: 20 } as const;
+
+export const NAME_MAX = 255;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 255;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const SLUG_MAX = 100;
+export const EMAIL_MAX = 254;
+/** Rich-text descriptions are bounded so that one field cannot fill the database. */
+export const RICH_TEXT_MAX = 1_000_000;

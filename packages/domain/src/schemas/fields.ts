@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SLUG_MAX, USERNAME_MAX, USERNAME_MIN } from '../constants';
+
+// Custom issue messages are message keys: the server and the web client translate them.
+
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const nameSchema = z.string().trim().min(1).max(NAME_MAX);
+
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());
+
+export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN)
+  .max(USERNAME_MAX)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, { message: 'validation.username_format' });
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(SLUG_MAX)
+  .regex(/^[a-z0-9_-]+$/, { message: 'validation.slug_format' });
+
+/** Checks that `field` equals `${field}_confirmation` and reports on `field`. */
+export function confirmed<T extends Record<string, unknown>>(field: keyof T & string) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    if (value[field] !== value[`${field}_confirmation`]) {
+      ctx.addIssue({ code: 'custom', path: [field], message: 'validation.confirmed' });
+    }
+  };
+}

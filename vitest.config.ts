@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+function serverProject(name: string, driver: 'pglite' | 'pg') {
+  return {
+    test: {
+      name,
+      root: 'apps/server',
+      include: ['src/**/*.test.ts'],
+      env: { TEST_DRIVER: driver },
+      // Test files of a worker share one database connection (a fresh PGlite takes seconds to open).
+      isolate: false,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+// One Vitest run covers every workspace; each project keeps its own environment.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      serverProject('server', 'pglite'),
+      // The same API suites again on PostgreSQL, when a server is given.
+      ...(postgresUrl ? [serverProject('server-pg', 'pg')] : []),
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+    ],
+  },
+});
