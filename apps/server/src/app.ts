@@ -29,7 +29,10 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
  * Wires plugins and routes. Tests build it too, with a shared database and their own outbox.
  * `database` defaults to the configured one; when given, the caller owns it and closes it.
  */
-export async function buildApp(config: Config, options: { database?: Database; mailer?: Mailer } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  options: { database?: Database; mailer?: Mailer } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     // Our own onResponse line replaces Fastify's pair of request lines (it adds the user id).
@@ -39,10 +42,16 @@ export async function buildApp(config: Config, options: { database?: Database; m
     requestIdHeader: false,
     routerOptions: { maxParamLength: 500 },
   });
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+      log: app.log,
+    });
   const ctx: AppContext = { config, database, db: database.db, mailer, rateLimiter: new RateLimiter() };
 
   const routes: RouteInfo[] = [];

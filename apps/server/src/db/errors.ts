@@ -2,7 +2,7 @@
 export function isUniqueViolation(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
-    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505') return true;
+    if (typeof e === 'object' && 'code' in e && e.code === '23505') return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

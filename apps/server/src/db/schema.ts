@@ -21,7 +21,10 @@ export const users = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_username_unique').on(t.username), uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_username_unique').on(t.username),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Browser sessions: the cookie carries a random token, the database only its SHA-256. */
@@ -52,7 +55,10 @@ export const accessTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('access_tokens_token_hash_unique').on(t.tokenHash), index('access_tokens_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('access_tokens_token_hash_unique').on(t.tokenHash),
+    index('access_tokens_user_id_idx').on(t.userId),
+  ],
 );
 
 /** Single-use tokens sent by mail: account confirmation and password reset. */

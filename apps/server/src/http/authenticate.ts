@@ -40,7 +40,8 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
       request.log = request.log.child({ userId: request.auth.user.id });
       const limit = ctx.config.rateLimitApi;
       if (limit) {
-        const key = request.auth.kind === 'session' ? `api:s:${request.auth.sessionId}` : `api:t:${request.auth.tokenId}`;
+        const key =
+          request.auth.kind === 'session' ? `api:s:${request.auth.sessionId}` : `api:t:${request.auth.tokenId}`;
         const wait = ctx.rateLimiter.hit(key, limit);
         if (wait !== null) throw tooManyRequests(wait);
       }

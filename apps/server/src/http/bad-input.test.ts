@@ -63,7 +63,9 @@ describe('every API route refuses bad input cleanly', () => {
 
   it('refuses every unsafe call without the CSRF header', async () => {
     const failures: string[] = [];
-    for (const route of t.routes.filter((r) => r.url.startsWith('/api/') && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))) {
+    for (const route of t.routes.filter(
+      (r) => r.url.startsWith('/api/') && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
+    )) {
       user.agent.csrf = false;
       const res = await user.agent.request(route.method as 'POST', fill(route.url, '1'), {});
       user.agent.csrf = true;

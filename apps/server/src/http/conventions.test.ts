@@ -28,7 +28,12 @@ describe('CSRF', () => {
     expect(res.data).toEqual({ message: 'CSRF token mismatch.' });
 
     await user.agent.ensureCsrf();
-    const forged = await user.agent.request('PUT', '/api/user', { name: 'Forged' }, { headers: { 'x-xsrf-token': 'nope' } });
+    const forged = await user.agent.request(
+      'PUT',
+      '/api/user',
+      { name: 'Forged' },
+      { headers: { 'x-xsrf-token': 'nope' } },
+    );
     // The agent sets its own header first; an explicit wrong one replaces it.
     expect(forged.statusCode).toBe(419);
     user.agent.csrf = false;
@@ -75,7 +80,9 @@ describe('error shapes', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/user', '/api/user/preferences']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/user', '/api/user/preferences']),
+    );
     expect(doc.paths['/api/auth/register'].post.requestBody).toBeDefined();
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);

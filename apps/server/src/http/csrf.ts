@@ -15,7 +15,12 @@ export function registerCsrf(app: FastifyInstance, config: Config): void {
   app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (request, reply) => {
     const existing = request.cookies[CSRF_COOKIE];
     const token = existing && /^[\w-]{20,100}$/.test(existing) ? existing : randomToken();
-    void reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: config.secureCookies, httpOnly: false });
+    void reply.setCookie(CSRF_COOKIE, token, {
+      path: '/',
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      httpOnly: false,
+    });
     return reply.code(204).send();
   });
 

@@ -6,7 +6,9 @@ import { fieldErrorsFrom, RequestValidationError } from './validation';
 function render(request: FastifyRequest, error: AppError): Record<string, unknown> {
   const lang = request.lang;
   const params = Object.fromEntries(
-    Object.entries(error.extra ?? {}).filter((e): e is [string, string | number] => ['string', 'number'].includes(typeof e[1])),
+    Object.entries(error.extra ?? {}).filter((e): e is [string, string | number] =>
+      ['string', 'number'].includes(typeof e[1]),
+    ),
   );
   const body: Record<string, unknown> = { message: translate(lang, error.messageKey, params) };
   if (error.fieldErrors) {

@@ -1,7 +1,10 @@
 import type { MessageKey } from '../i18n/messages';
 
 /** Field errors before translation: each message is a key of the server catalogue (or a plain text). */
-export type FieldErrors = Record<string, Array<MessageKey | { key: MessageKey; params: Record<string, string | number> }>>;
+export type FieldErrors = Record<
+  string,
+  Array<MessageKey | { key: MessageKey; params: Record<string, string | number> }>
+>;
 
 /**
  * The one error type services and routes throw. The error handler renders it as
@@ -25,7 +28,13 @@ export const forbidden = (key: MessageKey = 'http.forbidden') => new AppError(40
 export const notFound = () => new AppError(404, 'http.not_found');
 export const csrfMismatch = () => new AppError(419, 'http.csrf');
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, 'http.too_many', undefined, { seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+  new AppError(
+    429,
+    'http.too_many',
+    undefined,
+    { seconds: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 
 /** 422 with errors keyed by field. */
 export const invalid = (fieldErrors: FieldErrors) => new AppError(422, 'http.invalid', fieldErrors);

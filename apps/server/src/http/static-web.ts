@@ -19,7 +19,10 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
       cacheControl: false,
       setHeaders(res, file) {
         // Hashed assets never change; index.html must always be fetched anew.
-        void res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

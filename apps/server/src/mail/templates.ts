@@ -28,7 +28,12 @@ function linkMail(
 }
 
 export const confirmAccountMail = (lang: Language, to: { name: string; email: string }, link: string) =>
-  linkMail(lang, to, { subject: 'mail.confirm.subject', body: 'mail.confirm.body', ignore: 'mail.confirm.ignore' }, link);
+  linkMail(
+    lang,
+    to,
+    { subject: 'mail.confirm.subject', body: 'mail.confirm.body', ignore: 'mail.confirm.ignore' },
+    link,
+  );
 
 export const resetPasswordMail = (lang: Language, to: { name: string; email: string }, link: string) =>
   linkMail(lang, to, { subject: 'mail.reset.subject', body: 'mail.reset.body', ignore: 'mail.reset.ignore' }, link);

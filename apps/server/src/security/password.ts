@@ -21,7 +21,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [algo, n, r, p, salt, hash] = stored.split('$');
   if (algo !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await derive(password, Buffer.from(salt, 'base64'), { N: +n, r: +r, p: +p, maxmem: PARAMS.maxmem }, expected.length);
+  const key = await derive(
+    password,
+    Buffer.from(salt, 'base64'),
+    { N: +n, r: +r, p: +p, maxmem: PARAMS.maxmem },
+    expected.length,
+  );
   return timingSafeEqual(key, expected);
 }
 

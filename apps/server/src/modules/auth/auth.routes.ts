@@ -60,14 +60,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.post('/api/auth/login', { schema: { tags, body: loginBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
-    enforceLimit(ctx, `login:${clientIp(request)}|${request.body.email}`, LIMITS.loginPerIpAndEmail);
-    const result = await checkCredentials(ctx.db, request.body.email, request.body.password);
-    if (!result.ok) throw invalid({ email: [result.reason === 'failed' ? 'auth.failed' : 'auth.unconfirmed'] });
-    const session = await openSession(ctx.db, result.user.id);
-    setSessionCookie(reply, ctx.config, session.token);
-    return { success: true as const, expires_at: session.expiresAt.toISOString() };
-  });
+  r.post(
+    '/api/auth/login',
+    { schema: { tags, body: loginBody, response: { 200: sessionAnswer } } },
+    async (request, reply) => {
+      enforceLimit(ctx, `login:${clientIp(request)}|${request.body.email}`, LIMITS.loginPerIpAndEmail);
+      const result = await checkCredentials(ctx.db, request.body.email, request.body.password);
+      if (!result.ok) throw invalid({ email: [result.reason === 'failed' ? 'auth.failed' : 'auth.unconfirmed'] });
+      const session = await openSession(ctx.db, result.user.id);
+      setSessionCookie(reply, ctx.config, session.token);
+      return { success: true as const, expires_at: session.expiresAt.toISOString() };
+    },
+  );
 
   r.post(
     '/api/auth/refresh',

@@ -38,19 +38,21 @@ describe('register and confirm', () => {
     const mail = t.mails.findLast((m) => m.to === body.email)!;
     expect(mail.links[0]).toMatch(new RegExp(`^http://reqloom\\.test/confirm/${body.username}/[\\w-]{40,}$`));
     const eml = fs.readdirSync(t.outboxDir).map((f) => fs.readFileSync(path.join(t.outboxDir, f), 'utf8'));
-    expect(eml.some((text) => text.includes(`To: ${body.email}`) && text.includes('Confirm your Reqloom account'))).toBe(true);
+    expect(
+      eml.some((text) => text.includes(`To: ${body.email}`) && text.includes('Confirm your Reqloom account')),
+    ).toBe(true);
 
     // Not confirmed yet: the right password is refused with the reason.
     const early = await t.agent().post('/api/auth/login', { email: body.email, password: body.password });
     expect(early.statusCode).toBe(422);
     expect(early.data.errors.email[0]).toMatch(/not been confirmed/);
 
-    const confirm = await agent.get(confirmPath(mail.links[0]!));
+    const confirm = await agent.get(confirmPath(mail.links[0]));
     expect(confirm.statusCode).toBe(200);
     expect(confirm.data).toMatchObject({ confirmed: true, error: null });
     expect((await agent.get('/api/user')).data.data.username).toBe(body.username);
 
-    const again = await t.agent().get(confirmPath(mail.links[0]!));
+    const again = await t.agent().get(confirmPath(mail.links[0]));
     expect(again.statusCode).toBe(422);
     expect(again.data).toEqual({
       message: 'The link you used to confirm this account is not valid.',
@@ -67,8 +69,11 @@ describe('register and confirm', () => {
     expect(wrong.data.confirmed).toBe(false);
 
     const [user] = await t.ctx.db.select().from(users).where(eq(users.username, body.username));
-    await t.ctx.db.update(mailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(mailTokens.userId, user!.id));
-    const link = t.mails.findLast((m) => m.to === body.email)!.links[0]!;
+    await t.ctx.db
+      .update(mailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(mailTokens.userId, user.id));
+    const link = t.mails.findLast((m) => m.to === body.email)!.links[0];
     expect((await t.agent().get(confirmPath(link))).statusCode).toBe(422);
   });
 
@@ -84,7 +89,9 @@ describe('register and confirm', () => {
     expect(Object.keys(res.data.errors).sort()).toEqual(['email', 'name', 'password', 'username']);
     expect(await t.ctx.db.select().from(users).where(eq(users.username, 'Bad Name!'))).toHaveLength(0);
 
-    const mismatch = await t.agent().post('/api/auth/register', registration({ password_confirmation: 'different one' }));
+    const mismatch = await t
+      .agent()
+      .post('/api/auth/register', registration({ password_confirmation: 'different one' }));
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.data.errors.password).toEqual(['The confirmation does not match.']);
   });
@@ -114,8 +121,8 @@ describe('register and confirm', () => {
   it('stores the password hashed with scrypt, never in clear', async () => {
     const user = await t.signUp();
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.passwordHash.startsWith('scrypt$')).toBe(true);
-    expect(row!.passwordHash).not.toContain(user.password);
+    expect(row.passwordHash.startsWith('scrypt$')).toBe(true);
+    expect(row.passwordHash).not.toContain(user.password);
   });
 });
 
@@ -152,7 +159,10 @@ describe('login, refresh and logout', () => {
     expect(refresh.statusCode).toBe(200);
     expect(refresh.data.success).toBe(true);
 
-    await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await user.agent.get('/api/user')).statusCode).toBe(401);
 
     const agent = t.agent();
@@ -170,14 +180,18 @@ describe('login, refresh and logout', () => {
     const user = await t.signUp();
     const agent = t.agent();
     for (let i = 0; i < 10; i++) {
-      expect((await agent.post('/api/auth/login', { email: user.email, password: 'wrong password' })).statusCode).toBe(422);
+      expect((await agent.post('/api/auth/login', { email: user.email, password: 'wrong password' })).statusCode).toBe(
+        422,
+      );
     }
     const limited = await agent.post('/api/auth/login', { email: user.email, password: user.password });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.data.message).toMatch(/Too many requests/);
     // Another address is not held back by this one.
-    expect((await t.agent().post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    expect((await t.agent().post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it('limits registrations to 10 a minute per IP', async () => {
@@ -194,7 +208,7 @@ describe('forgot and reset password', () => {
     const forgot = await agent.post('/api/auth/forgotpassword', { email: user.email });
     expect(forgot.statusCode).toBe(200);
     expect(forgot.data.message).toBe('You will receive a password reset email in your mailbox very shortly.');
-    const link = t.mails.findLast((m) => m.to === user.email)!.links[0]!;
+    const link = t.mails.findLast((m) => m.to === user.email)!.links[0];
     expect(link).toMatch(/^http:\/\/reqloom\.test\/resetpassword\/[\w-]+$/);
     const token = link.split('/').pop()!;
 
@@ -212,11 +226,20 @@ describe('forgot and reset password', () => {
 
     const reuse = await t
       .agent()
-      .post('/api/auth/resetpassword', { email: user.email, password: newPassword, password_confirmation: newPassword, token });
+      .post('/api/auth/resetpassword', {
+        email: user.email,
+        password: newPassword,
+        password_confirmation: newPassword,
+        token,
+      });
     expect(reuse.statusCode).toBe(422);
     expect(reuse.data.message).toBeTruthy();
-    expect((await t.agent().post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(422);
-    expect((await t.agent().post('/api/auth/login', { email: user.email, password: newPassword })).statusCode).toBe(200);
+    expect((await t.agent().post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(
+      422,
+    );
+    expect((await t.agent().post('/api/auth/login', { email: user.email, password: newPassword })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers the specified message, without field errors, for an unknown e-mail', async () => {
@@ -228,17 +251,29 @@ describe('forgot and reset password', () => {
   it('refuses an expired reset token', async () => {
     const user = await t.signUp();
     await t.agent().post('/api/auth/forgotpassword', { email: user.email });
-    const token = t.mails.findLast((m) => m.to === user.email)!.links[0]!.split('/').pop()!;
-    await t.ctx.db.update(mailTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(mailTokens.userId, user.id));
+    const token = t.mails
+      .findLast((m) => m.to === user.email)!
+      .links[0].split('/')
+      .pop()!;
+    await t.ctx.db
+      .update(mailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(mailTokens.userId, user.id));
     const res = await t
       .agent()
-      .post('/api/auth/resetpassword', { email: user.email, password: 'new password 1', password_confirmation: 'new password 1', token });
+      .post('/api/auth/resetpassword', {
+        email: user.email,
+        password: 'new password 1',
+        password_confirmation: 'new password 1',
+        token,
+      });
     expect(res.statusCode).toBe(422);
   });
 
   it('limits forgot-password calls to 5 a minute per e-mail, whatever the address', async () => {
     const user = await t.signUp();
-    for (let i = 0; i < 5; i++) expect((await t.agent().post('/api/auth/forgotpassword', { email: user.email })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.agent().post('/api/auth/forgotpassword', { email: user.email })).statusCode).toBe(200);
     expect((await t.agent().post('/api/auth/forgotpassword', { email: user.email })).statusCode).toBe(429);
   });
 });
@@ -251,8 +286,8 @@ describe('access tokens', () => {
     const token: string = gen.data.data.token;
     expect(token).toMatch(/^rql_[\w-]{40,}$/);
     const [row] = await t.ctx.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id));
-    expect(row!.tokenHash).not.toBe(token);
-    expect(row!.lastUsedAt).toBeNull();
+    expect(row.tokenHash).not.toBe(token);
+    expect(row.lastUsedAt).toBeNull();
 
     const client = t.agent();
     client.bearer = token;
@@ -266,7 +301,7 @@ describe('access tokens', () => {
     const list = await user.agent.get('/api/user/tokens');
     expect(list.data.data).toHaveLength(1);
     expect(list.data.data[0]).toEqual({
-      id: row!.id,
+      id: row.id,
       name: 'Word add-in',
       created_at: expect.any(String),
       last_used_at: expect.any(String),
@@ -277,8 +312,8 @@ describe('access tokens', () => {
     expect((await client.post('/api/auth/generatetoken', { name: 'x' })).statusCode).toBe(403);
 
     const other = await t.signUp();
-    expect((await other.agent.delete(`/api/user/tokens/${row!.id}`)).statusCode).toBe(404);
-    expect((await user.agent.delete(`/api/user/tokens/${row!.id}`)).statusCode).toBe(204);
+    expect((await other.agent.delete(`/api/user/tokens/${row.id}`)).statusCode).toBe(404);
+    expect((await user.agent.delete(`/api/user/tokens/${row.id}`)).statusCode).toBe(204);
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 

@@ -6,8 +6,7 @@ import { hashToken, randomToken } from '../../security/tokens';
 
 export type User = typeof users.$inferSelect;
 export type Auth =
-  | { kind: 'session'; user: User; sessionId: number; expiresAt: Date }
-  | { kind: 'token'; user: User; tokenId: number };
+  { kind: 'session'; user: User; sessionId: number; expiresAt: Date } | { kind: 'token'; user: User; tokenId: number };
 
 // Sliding sessions are written back at most this often, so that a busy client does not write on every call.
 const EXTEND_GRANULARITY_MS = 15_000;
@@ -71,5 +70,7 @@ export async function closeSession(db: Db, sessionId: number): Promise<void> {
 export async function closeOtherSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }

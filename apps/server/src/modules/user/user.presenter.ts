@@ -1,4 +1,10 @@
-import { DEFAULT_PREFERENCES, initials, preferencesSchema, type Preferences, type UserPresented } from '@reqloom/domain';
+import {
+  DEFAULT_PREFERENCES,
+  initials,
+  preferencesSchema,
+  type Preferences,
+  type UserPresented,
+} from '@reqloom/domain';
 import type { User } from '../auth/session.service';
 
 /** Stored preferences may predate a new key: complete them with the defaults so the client always gets the whole shape. */

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordBody, preferencesSchema, updatePreferencesBody, updateUserBody, userPresented } from '@reqloom/domain';
+import {
+  changePasswordBody,
+  preferencesSchema,
+  updatePreferencesBody,
+  updateUserBody,
+  userPresented,
+} from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import { authenticated, currentUser, sessionOnly } from '../../http/authenticate';
 import { changePassword, updatePreferences, updateProfile } from './user.service';

@@ -39,15 +39,25 @@ describe('GET and PUT user', () => {
   it('changes the name and e-mail, keeps e-mails unique, and ignores fields it does not know', async () => {
     const user = await t.signUp();
     const other = await t.signUp();
-    const res = await user.agent.put('/api/user', { name: 'New Name', email: 'New.Address@Example.com', alpha: true, id: 999 });
+    const res = await user.agent.put('/api/user', {
+      name: 'New Name',
+      email: 'New.Address@Example.com',
+      alpha: true,
+      id: 999,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.data.data).toMatchObject({ id: user.id, name: 'New Name', email: 'new.address@example.com', alpha: false });
+    expect(res.data.data).toMatchObject({
+      id: user.id,
+      name: 'New Name',
+      email: 'new.address@example.com',
+      alpha: false,
+    });
 
     const clash = await user.agent.put('/api/user', { email: other.email.toUpperCase() });
     expect(clash.statusCode).toBe(422);
     expect(clash.data.errors.email).toEqual(['This email address is already registered.']);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.email).toBe('new.address@example.com');
+    expect(row.email).toBe('new.address@example.com');
 
     const partial = await user.agent.put('/api/user', { name: 'Only Name' });
     expect(partial.data.data).toMatchObject({ name: 'Only Name', email: 'new.address@example.com' });
