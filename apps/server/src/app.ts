@@ -17,8 +17,13 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { groupRoutes } from './modules/groups/groups.routes';
+import { projectRoutes } from './modules/projects/projects.routes';
+import { registerAccessControl, type RouteAccess } from './http/access';
+import { EventBus } from './events/bus';
+import { attachRealtime } from './realtime/realtime';
 
-export type RouteInfo = { method: string; url: string };
+export type RouteInfo = { method: string; url: string; access: RouteAccess | undefined };
 /** `routes` lists every route registered, so that tests can walk them all (bad input, permissions). */
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; routes: RouteInfo[] };
 
@@ -52,11 +57,19 @@ export async function buildApp(
       from: config.mailFrom,
       log: app.log,
     });
-  const ctx: AppContext = { config, database, db: database.db, mailer, rateLimiter: new RateLimiter() };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    rateLimiter: new RateLimiter(),
+    events: new EventBus(),
+  };
 
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access });
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   // Answers are shaped by presenters; response schemas document them in OpenAPI.
@@ -68,14 +81,19 @@ export async function buildApp(
   registerRequestLog(app);
   registerCsrf(app, config);
   registerAuthentication(app, ctx);
+  registerAccessControl(app, ctx);
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  projectRoutes(app, ctx);
 
   await registerWebClient(app, config.webDist);
+  const realtime = await attachRealtime(app, ctx);
 
   app.addHook('onClose', async () => {
+    await realtime.close();
     mailer.close();
     if (!options.database) await database.close();
   });

@@ -6,3 +6,6 @@ export * from './schemas/errors';
 export * from './rules/initials';
 export * from './rules/slug';
 export * from './rules/acronym';
+export * from './schemas/rich-text';
+export * from './schemas/groups';
+export * from './schemas/projects';

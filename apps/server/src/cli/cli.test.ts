@@ -41,7 +41,7 @@ describe('command-line user administration', () => {
     expect((await user.agent.get('/api/user')).data.data.alpha).toBe(true);
     expect(await setAlpha(t.ctx.db, user.email, false)).toBe(true);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(row.alpha).toBe(false);
+    expect(row!.alpha).toBe(false);
     expect(await setAlpha(t.ctx.db, 'nobody@example.com', true)).toBe(false);
   });
 });

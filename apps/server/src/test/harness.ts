@@ -69,7 +69,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       const confirm = await agent.get(`/api${new URL(link).pathname.replace('/confirm/', '/auth/confirm/')}`);
       if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
       const [row] = await built.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-      return { agent, id: row.id, ...details };
+      return { agent, id: row!.id, ...details };
     },
     async close() {
       await built.app.close();

@@ -16,7 +16,7 @@ import {
   sessionAnswer,
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
-import { authenticated, sessionOnly } from '../../http/authenticate';
+import { access } from '../../http/access';
 import { invalid, notFound, unauthenticated } from '../../http/errors';
 import { clientIp, enforceLimit, LIMITS } from '../../http/limits';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
@@ -32,7 +32,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/register',
-    { schema: { tags, body: registerBody, response: { 201: messageAnswer } } },
+    { config: { access: access.public }, schema: { tags, body: registerBody, response: { 201: messageAnswer } } },
     async (request, reply) => {
       enforceLimit(ctx, `register:${clientIp(request)}`, LIMITS.registerPerIp);
       await register(ctx, request.body, request.lang);
@@ -43,6 +43,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/auth/confirm/:username/:token',
     {
+      config: { access: access.public },
       schema: {
         tags,
         params: confirmParams,
@@ -62,7 +63,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/login',
-    { schema: { tags, body: loginBody, response: { 200: sessionAnswer } } },
+    { config: { access: access.public }, schema: { tags, body: loginBody, response: { 200: sessionAnswer } } },
     async (request, reply) => {
       enforceLimit(ctx, `login:${clientIp(request)}|${request.body.email}`, LIMITS.loginPerIpAndEmail);
       const result = await checkCredentials(ctx.db, request.body.email, request.body.password);
@@ -75,7 +76,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/refresh',
-    { onRequest: authenticated, schema: { tags, response: { 200: sessionAnswer } } },
+    { config: { access: access.user }, schema: { tags, response: { 200: sessionAnswer } } },
     async (request) => {
       const auth = request.auth;
       if (!auth) throw unauthenticated();
@@ -85,7 +86,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.post('/api/auth/logout', { schema: { tags } }, async (request, reply) => {
+  r.post('/api/auth/logout', { config: { access: access.public }, schema: { tags } }, async (request, reply) => {
     if (request.auth?.kind === 'session') await closeSession(ctx.db, request.auth.sessionId);
     clearSessionCookie(reply, ctx.config);
     return reply.code(204).send();
@@ -93,7 +94,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/forgotpassword',
-    { schema: { tags, body: forgotPasswordBody, response: { 200: messageAnswer } } },
+    { config: { access: access.public }, schema: { tags, body: forgotPasswordBody, response: { 200: messageAnswer } } },
     async (request) => {
       enforceLimit(ctx, `forgot:${request.body.email}`, LIMITS.passwordPerEmail);
       await sendResetLink(ctx, request.body.email, request.lang);
@@ -103,7 +104,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/resetpassword',
-    { schema: { tags, body: resetPasswordBody, response: { 200: messageAnswer.extend({ expires_at: z.string() }) } } },
+    {
+      config: { access: access.public },
+      schema: { tags, body: resetPasswordBody, response: { 200: messageAnswer.extend({ expires_at: z.string() }) } },
+    },
     async (request, reply) => {
       enforceLimit(ctx, `reset:${request.body.email}`, LIMITS.passwordPerEmail);
       const session = await resetPassword(ctx, request.body);
@@ -114,7 +118,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/auth/generatetoken',
-    { onRequest: sessionOnly, schema: { tags, body: generateTokenBody, response: { 201: generatedTokenAnswer } } },
+    {
+      config: { access: access.session },
+      schema: { tags, body: generateTokenBody, response: { 201: generatedTokenAnswer } },
+    },
     async (request, reply) => {
       const token = await createAccessToken(ctx.db, request.auth!.user.id, request.body.name);
       return reply.code(201).send({ data: { token } });
@@ -123,7 +130,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     '/api/user/tokens',
-    { onRequest: sessionOnly, schema: { tags, response: { 200: z.object({ data: z.array(accessTokenPresented) }) } } },
+    {
+      config: { access: access.session },
+      schema: { tags, response: { 200: z.object({ data: z.array(accessTokenPresented) }) } },
+    },
     async (request) => {
       const tokens = await listAccessTokens(ctx.db, request.auth!.user.id);
       return { data: tokens.map(presentAccessToken) };
@@ -132,7 +142,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     '/api/user/tokens/:id',
-    { onRequest: sessionOnly, schema: { tags, params: z.object({ id: idSchema }) } },
+    { config: { access: access.session }, schema: { tags, params: z.object({ id: idSchema }) } },
     async (request, reply) => {
       const revoked = await revokeAccessToken(ctx.db, request.auth!.user.id, request.params.id);
       if (!revoked) throw notFound();

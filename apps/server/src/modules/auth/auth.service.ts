@@ -9,7 +9,7 @@ import {
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { mailTokens, users } from '../../db/schema';
+import { groups, mailTokens, users } from '../../db/schema';
 import { invalid, invalidMessage, type FieldErrors } from '../../http/errors';
 import { confirmAccountMail, resetPasswordMail } from '../../mail/templates';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/password';
@@ -30,7 +30,8 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 async function registrationConflicts(db: Db, body: { username: string; email: string }): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const [byName] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username)).limit(1);
-  if (byName) errors.username = ['validation.username_taken'];
+  const [byGroup] = await db.select({ id: groups.id }).from(groups).where(eq(groups.slug, body.username)).limit(1);
+  if (byName || byGroup) errors.username = ['validation.username_taken'];
   if (await findUserByEmail(db, body.email)) errors.email = ['validation.email_taken'];
   return errors;
 }

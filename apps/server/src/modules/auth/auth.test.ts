@@ -47,12 +47,12 @@ describe('register and confirm', () => {
     expect(early.statusCode).toBe(422);
     expect(early.data.errors.email[0]).toMatch(/not been confirmed/);
 
-    const confirm = await agent.get(confirmPath(mail.links[0]));
+    const confirm = await agent.get(confirmPath(mail.links[0]!));
     expect(confirm.statusCode).toBe(200);
     expect(confirm.data).toMatchObject({ confirmed: true, error: null });
     expect((await agent.get('/api/user')).data.data.username).toBe(body.username);
 
-    const again = await t.agent().get(confirmPath(mail.links[0]));
+    const again = await t.agent().get(confirmPath(mail.links[0]!));
     expect(again.statusCode).toBe(422);
     expect(again.data).toEqual({
       message: 'The link you used to confirm this account is not valid.',
@@ -72,9 +72,9 @@ describe('register and confirm', () => {
     await t.ctx.db
       .update(mailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(mailTokens.userId, user.id));
+      .where(eq(mailTokens.userId, user!.id));
     const link = t.mails.findLast((m) => m.to === body.email)!.links[0];
-    expect((await t.agent().get(confirmPath(link))).statusCode).toBe(422);
+    expect((await t.agent().get(confirmPath(link!))).statusCode).toBe(422);
   });
 
   it('validates every field and keeps nothing on failure', async () => {
@@ -121,8 +121,8 @@ describe('register and confirm', () => {
   it('stores the password hashed with scrypt, never in clear', async () => {
     const user = await t.signUp();
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(row.passwordHash.startsWith('scrypt$')).toBe(true);
-    expect(row.passwordHash).not.toContain(user.password);
+    expect(row!.passwordHash.startsWith('scrypt$')).toBe(true);
+    expect(row!.passwordHash).not.toContain(user.password);
   });
 });
 
@@ -210,7 +210,7 @@ describe('forgot and reset password', () => {
     expect(forgot.data.message).toBe('You will receive a password reset email in your mailbox very shortly.');
     const link = t.mails.findLast((m) => m.to === user.email)!.links[0];
     expect(link).toMatch(/^http:\/\/reqloom\.test\/resetpassword\/[\w-]+$/);
-    const token = link.split('/').pop()!;
+    const token = link!.split('/').pop()!;
 
     const newPassword = 'another long secret';
     const reset = await agent.post('/api/auth/resetpassword', {
@@ -224,14 +224,12 @@ describe('forgot and reset password', () => {
     expect((await agent.get('/api/user')).statusCode).toBe(200);
     expect((await user.agent.get('/api/user')).statusCode).toBe(401);
 
-    const reuse = await t
-      .agent()
-      .post('/api/auth/resetpassword', {
-        email: user.email,
-        password: newPassword,
-        password_confirmation: newPassword,
-        token,
-      });
+    const reuse = await t.agent().post('/api/auth/resetpassword', {
+      email: user.email,
+      password: newPassword,
+      password_confirmation: newPassword,
+      token,
+    });
     expect(reuse.statusCode).toBe(422);
     expect(reuse.data.message).toBeTruthy();
     expect((await t.agent().post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(
@@ -253,20 +251,18 @@ describe('forgot and reset password', () => {
     await t.agent().post('/api/auth/forgotpassword', { email: user.email });
     const token = t.mails
       .findLast((m) => m.to === user.email)!
-      .links[0].split('/')
+      .links[0]!.split('/')
       .pop()!;
     await t.ctx.db
       .update(mailTokens)
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(mailTokens.userId, user.id));
-    const res = await t
-      .agent()
-      .post('/api/auth/resetpassword', {
-        email: user.email,
-        password: 'new password 1',
-        password_confirmation: 'new password 1',
-        token,
-      });
+    const res = await t.agent().post('/api/auth/resetpassword', {
+      email: user.email,
+      password: 'new password 1',
+      password_confirmation: 'new password 1',
+      token,
+    });
     expect(res.statusCode).toBe(422);
   });
 
@@ -286,8 +282,8 @@ describe('access tokens', () => {
     const token: string = gen.data.data.token;
     expect(token).toMatch(/^rql_[\w-]{40,}$/);
     const [row] = await t.ctx.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id));
-    expect(row.tokenHash).not.toBe(token);
-    expect(row.lastUsedAt).toBeNull();
+    expect(row!.tokenHash).not.toBe(token);
+    expect(row!.lastUsedAt).toBeNull();
 
     const client = t.agent();
     client.bearer = token;
@@ -301,7 +297,7 @@ describe('access tokens', () => {
     const list = await user.agent.get('/api/user/tokens');
     expect(list.data.data).toHaveLength(1);
     expect(list.data.data[0]).toEqual({
-      id: row.id,
+      id: row!.id,
       name: 'Word add-in',
       created_at: expect.any(String),
       last_used_at: expect.any(String),
@@ -312,8 +308,8 @@ describe('access tokens', () => {
     expect((await client.post('/api/auth/generatetoken', { name: 'x' })).statusCode).toBe(403);
 
     const other = await t.signUp();
-    expect((await other.agent.delete(`/api/user/tokens/${row.id}`)).statusCode).toBe(404);
-    expect((await user.agent.delete(`/api/user/tokens/${row.id}`)).statusCode).toBe(204);
+    expect((await other.agent.delete(`/api/user/tokens/${row!.id}`)).statusCode).toBe(404);
+    expect((await user.agent.delete(`/api/user/tokens/${row!.id}`)).statusCode).toBe(204);
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 

@@ -31,7 +31,7 @@ export async function createConfirmedUser(
       confirmedAt: new Date(),
     })
     .returning({ id: users.id });
-  return { id: row.id };
+  return { id: row!.id };
 }
 
 export async function setAlpha(db: Db, email: string, alpha: boolean): Promise<boolean> {

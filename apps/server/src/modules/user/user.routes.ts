@@ -9,7 +9,8 @@ import {
   userPresented,
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
-import { authenticated, currentUser, sessionOnly } from '../../http/authenticate';
+import { access } from '../../http/access';
+import { currentUser } from '../../http/authenticate';
 import { changePassword, updatePreferences, updateProfile } from './user.service';
 import { presentUser } from './user.presenter';
 
@@ -18,13 +19,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = ['user'];
   const userAnswer = { 200: z.object({ data: userPresented }) };
 
-  r.get('/api/user', { onRequest: authenticated, schema: { tags, response: userAnswer } }, async (request) => ({
+  r.get('/api/user', { config: { access: access.user }, schema: { tags, response: userAnswer } }, async (request) => ({
     data: presentUser(currentUser(request)),
   }));
 
   r.put(
     '/api/user',
-    { onRequest: authenticated, schema: { tags, body: updateUserBody, response: userAnswer } },
+    { config: { access: access.user }, schema: { tags, body: updateUserBody, response: userAnswer } },
     async (request) => {
       const user = await updateProfile(ctx, currentUser(request), request.body);
       return { data: presentUser(user) };
@@ -34,7 +35,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put(
     '/api/user/preferences',
     {
-      onRequest: authenticated,
+      config: { access: access.user },
       schema: { tags, body: updatePreferencesBody, response: { 200: z.object({ data: preferencesSchema }) } },
     },
     async (request) => ({ data: await updatePreferences(ctx, currentUser(request), request.body.preferences) }),
@@ -42,7 +43,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/user/changepassword',
-    { onRequest: sessionOnly, schema: { tags, body: changePasswordBody } },
+    { config: { access: access.session }, schema: { tags, body: changePasswordBody } },
     async (request, reply) => {
       const auth = request.auth;
       if (auth?.kind !== 'session') return reply.code(401).send();

@@ -57,7 +57,7 @@ describe('GET and PUT user', () => {
     expect(clash.statusCode).toBe(422);
     expect(clash.data.errors.email).toEqual(['This email address is already registered.']);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(row.email).toBe('new.address@example.com');
+    expect(row!.email).toBe('new.address@example.com');
 
     const partial = await user.agent.put('/api/user', { name: 'Only Name' });
     expect(partial.data.data).toMatchObject({ name: 'Only Name', email: 'new.address@example.com' });

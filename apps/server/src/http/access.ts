@@ -1,0 +1,101 @@
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
+import { idSchema } from '@reqloom/domain';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { can } from '../policies/policy';
+import { findProject, isProjectMember, type ProjectRow } from '../policies/project-access';
+import { authenticated, sessionOnly } from './authenticate';
+import { forbidden, notFound, unauthenticated } from './errors';
+
+/** Finds which project a request is about, from its path or body. */
+export type ProjectLocator = {
+  /** Names the kind of id the route takes, so that the permission test can fill the path. */
+  name: string;
+  /** The project's id, or null when the thing named does not exist (404). */
+  find(request: FastifyRequest, db: Db): Promise<number | null>;
+};
+
+/**
+ * Every route under /api/ declares who may call it; buildApp refuses to start with a route that does
+ * not, so a route added later cannot silently skip its check.
+ */
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'session' }
+  | { kind: 'project'; locate: ProjectLocator; alpha?: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The project a project-scoped route is about, loaded and authorised before validation. */
+    project: ProjectRow | null;
+  }
+}
+
+export const access = {
+  public: { kind: 'public' } as const,
+  user: { kind: 'user' } as const,
+  session: { kind: 'session' } as const,
+  project: (locate: ProjectLocator, options: { alpha?: boolean } = {}): RouteAccess => ({
+    kind: 'project',
+    locate,
+    ...options,
+  }),
+};
+
+/** Reads an integer id out of the path parameters; anything else is "does not exist". */
+export function paramId(request: FastifyRequest, name = 'id'): number | null {
+  const parsed = idSchema.safeParse((request.params as Record<string, unknown> | undefined)?.[name]);
+  return parsed.success ? parsed.data : null;
+}
+
+export const projectById: ProjectLocator = {
+  name: 'project.id',
+  find: async (request) => paramId(request),
+};
+
+function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean): preValidationAsyncHookHandler {
+  return async (request) => {
+    const user = request.auth?.user;
+    if (!user) throw unauthenticated();
+    const id = await locator.find(request, ctx.db);
+    const project = id === null ? undefined : await findProject(ctx.db, id);
+    if (!project) throw notFound();
+    const facts = { id: project.id, isMember: await isProjectMember(ctx.db, project.id, user.id) };
+    const action = request.method === 'GET' ? 'project.read' : 'project.write';
+    // The access check comes first: a non-member gets 403 even from an alpha-only call (decisions §10).
+    if (!can(user, { do: action, project: facts })) throw forbidden();
+    if (alpha && !can(user, { do: 'feature.alpha' })) throw forbidden();
+    request.project = project;
+  };
+}
+
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('project', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const rule = route.config?.access;
+    if (!rule) throw new Error(`${String(route.method)} ${route.url} declares no access rule`);
+    const before: onRequestAsyncHookHandler[] = [];
+    if (rule.kind === 'user' || rule.kind === 'project') before.push(authenticated);
+    if (rule.kind === 'session') before.push(sessionOnly);
+    route.onRequest = [...before, ...asArray(route.onRequest)] as typeof route.onRequest;
+    if (rule.kind === 'project') {
+      route.preValidation = [
+        projectGuard(ctx, rule.locate, rule.alpha ?? false),
+        ...asArray(route.preValidation),
+      ] as typeof route.preValidation;
+    }
+  });
+}

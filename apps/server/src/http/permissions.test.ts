@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
+
+// Walks EVERY project-scoped route the app registers and calls it as a signed-in non-member: each
+// must answer 403 and change nothing. A route added later is walked without a change here; a route
+// that takes a new kind of id fails until its fixture is added below.
+
+let t: TestApp;
+let owner: SignedUp;
+let stranger: SignedUp;
+let project: { id: number; slug: string; name: string };
+const fixtures: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signUp();
+  stranger = await t.signUp();
+  project = (
+    await owner.agent.post('/api/projects', { name: 'Guarded', acronym: 'GRD', slug: unique('prj'), group_id: null })
+  ).data.data;
+  fixtures['project.id'] = { id: String(project.id) };
+  fixtures['project.path'] = { namespace: owner.username, slug: project.slug };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('project-scoped routes', () => {
+  it('declare an access rule on every API route', () => {
+    const undeclared = t.routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !r.access);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('answer 403 to a non-member on every one, and change nothing', async () => {
+    const scoped = t.routes.filter((r) => r.access?.kind === 'project');
+    expect(scoped.length).toBeGreaterThanOrEqual(7);
+    const failures: string[] = [];
+    for (const route of scoped) {
+      if (route.access?.kind !== 'project') continue;
+      const values = fixtures[route.access.locate.name];
+      if (!values) {
+        failures.push(`${route.method} ${route.url}: no fixture for locator ${route.access.locate.name}`);
+        continue;
+      }
+      const url = route.url.replace(/:(\w+)\??/g, (_, name: string) => values[name] ?? `MISSING-${name}`);
+      const res = await stranger.agent.request(route.method as 'GET', url, route.method === 'GET' ? undefined : {});
+      if (res.statusCode !== 403 || res.data?.message !== 'This action is unauthorized.') {
+        failures.push(`${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const still = await owner.agent.get(`/api/projects/${project.id}`);
+    expect(still.statusCode).toBe(200);
+    expect(still.data.data).toMatchObject({ name: 'Guarded', members_count: 1 });
+  });
+
+  it('answer 404 for a project that does not exist, and 401 without a session', async () => {
+    expect((await stranger.agent.get('/api/projects/99999999')).statusCode).toBe(404);
+    expect((await t.agent().get(`/api/projects/${project.id}`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createGroupBody, groupPresented, joinBody } from '@reqloom/domain';
+import type { AppContext } from '../../context';
+import { access } from '../../http/access';
+import { currentUser } from '../../http/authenticate';
+import { presentGroup } from './groups.presenter';
+import { createGroup, joinGroup, listMyGroups } from './groups.service';
+
+export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['groups'];
+  const one = { 200: z.object({ data: groupPresented }) };
+
+  r.post(
+    '/api/groups',
+    { config: { access: access.user }, schema: { tags, body: createGroupBody, response: { 201: one[200] } } },
+    async (request, reply) => {
+      const group = await createGroup(ctx, currentUser(request), request.body);
+      return reply.code(201).send({ data: presentGroup(group) });
+    },
+  );
+
+  r.get(
+    '/api/user/groups',
+    {
+      config: { access: access.user },
+      schema: { tags, response: { 200: z.object({ data: z.array(groupPresented) }) } },
+    },
+    async (request) => ({ data: (await listMyGroups(ctx.db, currentUser(request).id)).map(presentGroup) }),
+  );
+
+  // Groups are top level; the optional namespace segment of the specification's path is accepted and ignored.
+  for (const url of ['/api/groups/join/:slug', '/api/groups/join/:namespace/:slug']) {
+    r.post(
+      url,
+      {
+        config: { access: access.user },
+        schema: {
+          tags,
+          params: z.object({ namespace: z.string().max(100).optional(), slug: z.string().max(100) }),
+          body: joinBody,
+          response: one,
+        },
+      },
+      async (request) => ({
+        data: presentGroup(await joinGroup(ctx, currentUser(request), request.params.slug, request.body.token)),
+      }),
+    );
+  }
+}

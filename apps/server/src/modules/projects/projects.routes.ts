@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createProjectBody,
+  idSchema,
+  joinBody,
+  projectPathParams,
+  projectPresented,
+  projectSettingsSchema,
+  transferProjectBody,
+  updateProjectBody,
+  updateProjectSettingsBody,
+} from '@reqloom/domain';
+import type { AppContext } from '../../context';
+import { access, projectById } from '../../http/access';
+import { currentUser } from '../../http/authenticate';
+import { originOf } from '../../http/origin';
+import type { ProjectRow } from '../../policies/project-access';
+import { projectByPath } from './projects.locators';
+import { completeSettings, presentProject } from './projects.presenter';
+import {
+  createProject,
+  deleteProject,
+  joinProject,
+  listMyProjects,
+  transferProject,
+  updateProject,
+  updateSettings,
+} from './projects.service';
+
+/** The project the access hook loaded; project-scoped handlers never run without one. */
+function loaded(request: FastifyRequest): ProjectRow {
+  if (!request.project) throw new Error('project-scoped route without its access rule');
+  return request.project;
+}
+
+export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['projects'];
+  const one = z.object({ data: projectPresented });
+  const idParams = z.object({ id: idSchema });
+  const byId = { access: access.project(projectById) };
+  const settingsAnswer = z.object({ data: projectSettingsSchema });
+
+  r.post(
+    '/api/projects',
+    { config: { access: access.user }, schema: { tags, body: createProjectBody, response: { 201: one } } },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createProject(ctx, currentUser(request), request.body) }),
+  );
+
+  r.get(
+    '/api/user/projects',
+    {
+      config: { access: access.user },
+      schema: { tags, response: { 200: z.object({ data: z.array(projectPresented) }) } },
+    },
+    async (request) => ({ data: await listMyProjects(ctx.db, currentUser(request).id) }),
+  );
+
+  r.get(
+    '/api/projects/:id',
+    { config: byId, schema: { tags, params: idParams, response: { 200: one } } },
+    async (request) => ({
+      data: await presentProject(ctx.db, loaded(request)),
+    }),
+  );
+
+  r.get(
+    '/api/projects/showfrompath/:namespace/:slug',
+    {
+      config: { access: access.project(projectByPath) },
+      schema: { tags, params: projectPathParams, response: { 200: one } },
+    },
+    async (request) => ({ data: await presentProject(ctx.db, loaded(request)) }),
+  );
+
+  r.put(
+    '/api/projects/:id',
+    { config: byId, schema: { tags, params: idParams, body: updateProjectBody, response: { 200: one } } },
+    async (request) => ({ data: await updateProject(ctx, loaded(request), request.body, originOf(request)) }),
+  );
+
+  r.get(
+    '/api/projects/settings/:id',
+    { config: byId, schema: { tags, params: idParams, response: { 200: settingsAnswer } } },
+    async (request) => ({ data: completeSettings(loaded(request).settings) }),
+  );
+
+  r.put(
+    '/api/projects/settings/:id',
+    {
+      config: byId,
+      schema: { tags, params: idParams, body: updateProjectSettingsBody, response: { 200: settingsAnswer } },
+    },
+    async (request) => ({ data: await updateSettings(ctx, loaded(request), request.body.settings, originOf(request)) }),
+  );
+
+  r.put(
+    '/api/projects/owner/:id',
+    { config: byId, schema: { tags, params: idParams, body: transferProjectBody, response: { 200: one } } },
+    async (request) => ({
+      data: await transferProject(ctx, currentUser(request), loaded(request), request.body, originOf(request)),
+    }),
+  );
+
+  r.delete('/api/projects/:id', { config: byId, schema: { tags, params: idParams } }, async (request, reply) => {
+    await deleteProject(ctx, loaded(request), originOf(request));
+    return reply.code(204).send();
+  });
+
+  // Joining is for non-members, so it is a user route: the token is the permission.
+  r.post(
+    '/api/projects/join/:namespace/:slug',
+    {
+      config: { access: access.user },
+      schema: { tags, params: projectPathParams, body: joinBody, response: { 200: one } },
+    },
+    async (request) => ({
+      data: await joinProject(
+        ctx,
+        currentUser(request),
+        request.params.namespace,
+        request.params.slug,
+        request.body.token,
+      ),
+    }),
+  );
+}
