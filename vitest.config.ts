@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
 
-function serverProject(name: string, driver: 'pglite' | 'pg') {
+function serverProject(name: string, driver: 'pglite' | 'pg', include = ['src/**/*.test.ts']) {
   return {
     test: {
       name,
       root: 'apps/server',
-      include: ['src/**/*.test.ts'],
+      include,
+      exclude: include[0]?.includes('redis') ? [] : ['src/**/*.redis.test.ts'],
       env: { TEST_DRIVER: driver },
       // Test files of a worker share one database connection (a fresh PGlite takes seconds to open).
       isolate: false,
@@ -25,6 +27,8 @@ export default defineConfig({
       serverProject('server', 'pglite'),
       // The same API suites again on PostgreSQL, when a server is given.
       ...(postgresUrl ? [serverProject('server-pg', 'pg')] : []),
+      // Several instances fanning events out through Redis, when a Redis server is given.
+      ...(redisUrl ? [serverProject('redis', 'pglite', ['src/**/*.redis.test.ts'])] : []),
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
     ],
   },

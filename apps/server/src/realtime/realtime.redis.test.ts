@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { buildApp, type BuiltApp } from '../app';
+import { createTestApp, unique, type TestApp } from '../test/harness';
+
+// Two instances of the app behind one Redis: an event caused on one reaches a socket on the other.
+// Runs in the `redis` Vitest project, which exists when TEST_REDIS_URL is set (CI sets it).
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+let a: TestApp;
+let b: BuiltApp;
+let socket: Socket | undefined;
+
+beforeAll(async () => {
+  a = await createTestApp({ redisUrl });
+  b = await buildApp({ ...a.ctx.config, redisUrl }, { database: a.ctx.database, mailer: a.ctx.mailer });
+  await b.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  socket?.disconnect();
+  await b.app.close();
+  await a.close();
+});
+
+describe('realtime across instances', () => {
+  it('delivers ProjectUpdated from instance A to a member connected to instance B', async () => {
+    const owner = await a.signUp();
+    const project = (await owner.agent.post('/api/projects', { name: 'Shared', acronym: 'SH', slug: unique('p') })).data
+      .data;
+    const address = b.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const cookie = [...owner.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    socket = connect(`http://127.0.0.1:${address.port}`, {
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket!.once('connect', resolve);
+      socket!.once('connect_error', reject);
+    });
+    expect(await socket.emitWithAck('subscribe', { project_id: project.id })).toEqual({ ok: true });
+    const received = new Promise<{ project: { name: string } }>((resolve) => socket!.once('ProjectUpdated', resolve));
+    await owner.agent.put(`/api/projects/${project.id}`, { name: 'Across instances' });
+    expect((await received).project.name).toBe('Across instances');
+  });
+});
