@@ -19,6 +19,10 @@ import { healthRoutes } from './modules/health/health.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
+import { documentRoutes } from './modules/documents/documents.routes';
+import { categoryRoutes } from './modules/categories/categories.routes';
+import { requirementRoutes } from './modules/requirements/requirements.routes';
+import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { registerAccessControl, type RouteAccess } from './http/access';
 import { EventBus } from './events/bus';
 import { attachRealtime } from './realtime/realtime';
@@ -88,6 +92,10 @@ export async function buildApp(
   userRoutes(app, ctx);
   groupRoutes(app, ctx);
   projectRoutes(app, ctx);
+  documentRoutes(app, ctx);
+  categoryRoutes(app, ctx);
+  requirementRoutes(app, ctx);
+  traceabilityRoutes(app, ctx);
 
   await registerWebClient(app, config.webDist);
   const realtime = await attachRealtime(app, ctx);

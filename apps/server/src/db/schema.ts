@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   serial,
   text,
   timestamp,
@@ -154,4 +156,124 @@ export const projectUsers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_users_user_idx').on(t.userId)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    acronym: text('acronym').notNull(),
+    description: text('description').notNull().default(''),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    // Reference numbers are never reused within a document: this is the next one to hand out.
+    nextReferenceNumber: integer('next_reference_number').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index('documents_project_idx').on(t.projectId)],
+);
+
+export const documentLinks = pgTable(
+  'document_links',
+  {
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.parentId, t.childId] }), index('document_links_child_idx').on(t.childId)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    acronym: text('acronym').notNull(),
+    description: text('description').notNull().default(''),
+    // Order among siblings; _lft, _rgt and address are derived from it when served.
+    position: integer('position').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('categories_document_idx').on(t.documentId), index('categories_parent_idx').on(t.parentId)],
+);
+
+export const requirements = pgTable(
+  'requirements',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    // Who made the current state: a revision keeps it with the previous state.
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    referenceNumber: integer('reference_number').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: smallint('status').notNull().default(0),
+    // Order within its category, or within the document root when it has none.
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['requirement', 'test'] })
+      .notNull()
+      .default('requirement'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('requirements_document_number_unique').on(t.documentId, t.referenceNumber),
+    index('requirements_document_category_idx').on(t.documentId, t.categoryId, t.position),
+    index('requirements_category_idx').on(t.categoryId),
+  ],
+);
+
+export const requirementLinks = pgTable(
+  'requirement_links',
+  {
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => requirements.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => requirements.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parentId, t.childId] }),
+    index('requirement_links_child_idx').on(t.childId),
+    index('requirement_links_project_idx').on(t.projectId),
+  ],
+);
+
+/** Earlier states of a requirement: one per API change of name, description, status or category. */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serial('id').primaryKey(),
+    requirementId: integer('requirement_id')
+      .notNull()
+      .references(() => requirements.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    status: smallint('status').notNull(),
+    // When that state was made (the requirement's updated_at then).
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('revisions_requirement_idx').on(t.requirementId)],
 );

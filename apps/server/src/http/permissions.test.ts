@@ -9,7 +9,8 @@ let t: TestApp;
 let owner: SignedUp;
 let stranger: SignedUp;
 let project: { id: number; slug: string; name: string };
-const fixtures: Record<string, Record<string, string>> = {};
+/** Per locator: the path parameters and the body that name the owner's things. */
+const fixtures: Record<string, { params?: Record<string, string>; body?: Record<string, unknown> }> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,8 +19,20 @@ beforeAll(async () => {
   project = (
     await owner.agent.post('/api/projects', { name: 'Guarded', acronym: 'GRD', slug: unique('prj'), group_id: null })
   ).data.data;
-  fixtures['project.id'] = { id: String(project.id) };
-  fixtures['project.path'] = { namespace: owner.username, slug: project.slug };
+  const document = (await owner.agent.post('/api/documents', { project_id: project.id, name: 'D', acronym: 'D' })).data
+    .data;
+  const category = (await owner.agent.post('/api/categories', { document_id: document.id, name: 'C', acronym: 'C' }))
+    .data.data;
+  const requirement = (
+    await owner.agent.post('/api/requirements', { document_id: document.id, category_id: category.id, name: 'R' })
+  ).data.data;
+  fixtures['project.id'] = { params: { id: String(project.id) } };
+  fixtures['project.path'] = { params: { namespace: owner.username, slug: project.slug } };
+  fixtures['document.id'] = { params: { id: String(document.id) } };
+  fixtures['category.id'] = { params: { id: String(category.id) } };
+  fixtures['requirement.id'] = { params: { id: String(requirement.id) } };
+  fixtures['body.project_id'] = { body: { project_id: project.id } };
+  fixtures['body.document_id'] = { body: { document_id: document.id } };
 });
 afterAll(async () => {
   await t.close();
@@ -33,17 +46,18 @@ describe('project-scoped routes', () => {
 
   it('answer 403 to a non-member on every one, and change nothing', async () => {
     const scoped = t.routes.filter((r) => r.access?.kind === 'project');
-    expect(scoped.length).toBeGreaterThanOrEqual(7);
+    expect(scoped.length).toBeGreaterThanOrEqual(30);
     const failures: string[] = [];
     for (const route of scoped) {
       if (route.access?.kind !== 'project') continue;
-      const values = fixtures[route.access.locate.name];
-      if (!values) {
+      const fixture = fixtures[route.access.locate.name];
+      if (!fixture) {
         failures.push(`${route.method} ${route.url}: no fixture for locator ${route.access.locate.name}`);
         continue;
       }
-      const url = route.url.replace(/:(\w+)\??/g, (_, name: string) => values[name] ?? `MISSING-${name}`);
-      const res = await stranger.agent.request(route.method as 'GET', url, route.method === 'GET' ? undefined : {});
+      const url = route.url.replace(/:(\w+)\??/g, (_, name: string) => fixture.params?.[name] ?? `MISSING-${name}`);
+      const body = route.method === 'GET' ? undefined : (fixture.body ?? {});
+      const res = await stranger.agent.request(route.method as 'GET', url, body);
       if (res.statusCode !== 403 || res.data?.message !== 'This action is unauthorized.') {
         failures.push(`${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
@@ -51,7 +65,9 @@ describe('project-scoped routes', () => {
     expect(failures).toEqual([]);
     const still = await owner.agent.get(`/api/projects/${project.id}`);
     expect(still.statusCode).toBe(200);
-    expect(still.data.data).toMatchObject({ name: 'Guarded', members_count: 1 });
+    expect(still.data.data).toMatchObject({ name: 'Guarded', members_count: 1, documents_count: 1 });
+    const reqs = await owner.agent.get(`/api/documents/requirements/${fixtures['document.id']!.params!.id}`);
+    expect(reqs.data.data).toHaveLength(1);
   });
 
   it('answer 404 for a project that does not exist, and 401 without a session', async () => {

@@ -1,9 +1,13 @@
+import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { documents } from '../../db/schema';
 
-/**
- * Documents per project. The working area (documents) arrives with its own issue; until then a
- * project holds none. Kept apart so that the presenter does not change when documents exist.
- */
-export async function countDocuments(_db: Db, projectIds: number[]): Promise<Map<number, number>> {
-  return new Map(projectIds.map((id) => [id, 0]));
+/** Documents per project, in one query for any number of projects. */
+export async function countDocuments(db: Db, projectIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ projectId: documents.projectId, n: count() })
+    .from(documents)
+    .where(inArray(documents.projectId, projectIds))
+    .groupBy(documents.projectId);
+  return new Map(rows.map((r) => [r.projectId, Number(r.n)]));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { access, projectById } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { originOf } from '../../http/origin';
-import type { ProjectRow } from '../../policies/project-access';
+import { loadedProject } from '../../http/loaded';
 import { projectByPath } from './projects.locators';
 import { completeSettings, presentProject } from './projects.presenter';
 import {
@@ -28,12 +28,6 @@ import {
   updateProject,
   updateSettings,
 } from './projects.service';
-
-/** The project the access hook loaded; project-scoped handlers never run without one. */
-function loaded(request: FastifyRequest): ProjectRow {
-  if (!request.project) throw new Error('project-scoped route without its access rule');
-  return request.project;
-}
 
 export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +57,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/projects/:id',
     { config: byId, schema: { tags, params: idParams, response: { 200: one } } },
     async (request) => ({
-      data: await presentProject(ctx.db, loaded(request)),
+      data: await presentProject(ctx.db, loadedProject(request)),
     }),
   );
 
@@ -73,19 +67,19 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: access.project(projectByPath) },
       schema: { tags, params: projectPathParams, response: { 200: one } },
     },
-    async (request) => ({ data: await presentProject(ctx.db, loaded(request)) }),
+    async (request) => ({ data: await presentProject(ctx.db, loadedProject(request)) }),
   );
 
   r.put(
     '/api/projects/:id',
     { config: byId, schema: { tags, params: idParams, body: updateProjectBody, response: { 200: one } } },
-    async (request) => ({ data: await updateProject(ctx, loaded(request), request.body, originOf(request)) }),
+    async (request) => ({ data: await updateProject(ctx, loadedProject(request), request.body, originOf(request)) }),
   );
 
   r.get(
     '/api/projects/settings/:id',
     { config: byId, schema: { tags, params: idParams, response: { 200: settingsAnswer } } },
-    async (request) => ({ data: completeSettings(loaded(request).settings) }),
+    async (request) => ({ data: completeSettings(loadedProject(request).settings) }),
   );
 
   r.put(
@@ -94,19 +88,21 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: byId,
       schema: { tags, params: idParams, body: updateProjectSettingsBody, response: { 200: settingsAnswer } },
     },
-    async (request) => ({ data: await updateSettings(ctx, loaded(request), request.body.settings, originOf(request)) }),
+    async (request) => ({
+      data: await updateSettings(ctx, loadedProject(request), request.body.settings, originOf(request)),
+    }),
   );
 
   r.put(
     '/api/projects/owner/:id',
     { config: byId, schema: { tags, params: idParams, body: transferProjectBody, response: { 200: one } } },
     async (request) => ({
-      data: await transferProject(ctx, currentUser(request), loaded(request), request.body, originOf(request)),
+      data: await transferProject(ctx, currentUser(request), loadedProject(request), request.body, originOf(request)),
     }),
   );
 
   r.delete('/api/projects/:id', { config: byId, schema: { tags, params: idParams } }, async (request, reply) => {
-    await deleteProject(ctx, loaded(request), originOf(request));
+    await deleteProject(ctx, loadedProject(request), originOf(request));
     return reply.code(204).send();
   });
 

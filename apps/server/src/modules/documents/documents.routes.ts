@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoryPresented,
+  createDocumentBody,
+  documentPresented,
+  documentSettingsSchema,
+  idSchema,
+  requirementPresented,
+  updateDocumentBody,
+  updateDocumentSettingsBody,
+} from '@reqloom/domain';
+import type { AppContext } from '../../context';
+import { access } from '../../http/access';
+import { notFound } from '../../http/errors';
+import { originOf } from '../../http/origin';
+import { loadedProject } from '../../http/loaded';
+import { documentById, projectInBody } from '../working-area.locators';
+import { loadCategoryTree, orderedCategories } from '../categories/categories.presenter';
+import { presentRequirements, documentRequirementRows } from '../requirements/requirements.presenter';
+import { completeDocumentSettings, presentDocument } from './documents.presenter';
+import {
+  createDocument,
+  deleteDocument,
+  findDocument,
+  updateDocument,
+  updateDocumentSettings,
+} from './documents.service';
+
+export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['documents'];
+  const params = z.object({ id: idSchema });
+  const byId = { access: access.project(documentById) };
+  const one = z.object({ data: documentPresented });
+  const load = async (id: number) => {
+    const document = await findDocument(ctx.db, id);
+    if (!document) throw notFound();
+    return document;
+  };
+
+  r.post(
+    '/api/documents',
+    {
+      config: { access: access.project(projectInBody) },
+      schema: {
+        tags,
+        body: createDocumentBody,
+        response: { 201: one.extend({ projectDocuments: z.array(documentPresented) }) },
+      },
+    },
+    async (request, reply) => {
+      const result = await createDocument(ctx, loadedProject(request), request.body, originOf(request));
+      return reply.code(201).send({ data: result.document, projectDocuments: result.projectDocuments });
+    },
+  );
+
+  r.get('/api/documents/:id', { config: byId, schema: { tags, params, response: { 200: one } } }, async (request) => ({
+    data: await presentDocument(ctx.db, await load(request.params.id)),
+  }));
+
+  r.get(
+    '/api/documents/categories/:id',
+    { config: byId, schema: { tags, params, response: { 200: z.object({ data: z.array(categoryPresented) }) } } },
+    async (request) => ({ data: orderedCategories(await loadCategoryTree(ctx.db, request.params.id)) }),
+  );
+
+  r.get(
+    '/api/documents/requirements/:id',
+    { config: byId, schema: { tags, params, response: { 200: z.object({ data: z.array(requirementPresented) }) } } },
+    async (request) => {
+      const tree = await loadCategoryTree(ctx.db, request.params.id);
+      const rows = await documentRequirementRows(ctx.db, request.params.id);
+      const presented = await presentRequirements(ctx.db, rows, { trees: new Map([[request.params.id, tree]]) });
+      // Reading order: the document root first, then categories in tree order; by order within each.
+      const lft = (id: number | null) => (id === null ? 0 : (tree.presented.get(id)?._lft ?? 0));
+      presented.sort((a, b) => lft(a.category_id) - lft(b.category_id) || a.order - b.order || a.id - b.id);
+      return { data: presented };
+    },
+  );
+
+  r.put(
+    '/api/documents/:id',
+    { config: byId, schema: { tags, params, body: updateDocumentBody, response: { 200: one } } },
+    async (request) => ({
+      data: await updateDocument(
+        ctx,
+        loadedProject(request),
+        await load(request.params.id),
+        request.body,
+        originOf(request),
+      ),
+    }),
+  );
+
+  r.delete('/api/documents/:id', { config: byId, schema: { tags, params } }, async (request, reply) => {
+    await deleteDocument(ctx, loadedProject(request), await load(request.params.id), originOf(request));
+    return reply.code(204).send();
+  });
+
+  r.get(
+    '/api/documents/settings/:id',
+    { config: byId, schema: { tags, params, response: { 200: z.object({ data: documentSettingsSchema }) } } },
+    async (request) => ({ data: completeDocumentSettings((await load(request.params.id)).settings) }),
+  );
+
+  r.put(
+    '/api/documents/settings/:id',
+    {
+      config: byId,
+      schema: {
+        tags,
+        params,
+        body: updateDocumentSettingsBody,
+        response: { 200: z.object({ data: documentSettingsSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await updateDocumentSettings(
+        ctx,
+        loadedProject(request),
+        await load(request.params.id),
+        request.body.settings,
+        originOf(request),
+      ),
+    }),
+  );
+}

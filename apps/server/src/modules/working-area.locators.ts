@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { idSchema } from '@reqloom/domain';
+import type { Db } from '../db/client';
+import { categories, documents, requirements } from '../db/schema';
+import { paramId, type ProjectLocator } from '../http/access';
+import { invalid } from '../http/errors';
+
+// How each working-area route finds its project: from the id in its path, or from an id in its body.
+
+async function projectOfDocument(db: Db, id: number | null): Promise<number | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ projectId: documents.projectId })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .limit(1);
+  return row?.projectId ?? null;
+}
+
+async function projectOfCategory(db: Db, id: number | null): Promise<number | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ projectId: documents.projectId })
+    .from(categories)
+    .innerJoin(documents, eq(documents.id, categories.documentId))
+    .where(eq(categories.id, id))
+    .limit(1);
+  return row?.projectId ?? null;
+}
+
+async function projectOfRequirement(db: Db, id: number | null): Promise<number | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ projectId: documents.projectId })
+    .from(requirements)
+    .innerJoin(documents, eq(documents.id, requirements.documentId))
+    .where(eq(requirements.id, id))
+    .limit(1);
+  return row?.projectId ?? null;
+}
+
+/** An id the body must carry to say where the new thing goes; without it the call is invalid (422). */
+function bodyId(request: FastifyRequest, field: string): number {
+  const parsed = idSchema.safeParse((request.body as Record<string, unknown> | null | undefined)?.[field]);
+  if (!parsed.success) throw invalid({ [field]: ['validation.required'] });
+  return parsed.data;
+}
+
+export const documentById: ProjectLocator = { name: 'document.id', find: (r, db) => projectOfDocument(db, paramId(r)) };
+export const categoryById: ProjectLocator = { name: 'category.id', find: (r, db) => projectOfCategory(db, paramId(r)) };
+export const requirementById: ProjectLocator = {
+  name: 'requirement.id',
+  find: (r, db) => projectOfRequirement(db, paramId(r)),
+};
+export const projectInBody: ProjectLocator = { name: 'body.project_id', find: async (r) => bodyId(r, 'project_id') };
+export const documentInBody: ProjectLocator = {
+  name: 'body.document_id',
+  find: (r, db) => projectOfDocument(db, bodyId(r, 'document_id')),
+};

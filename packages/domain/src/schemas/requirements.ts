@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { COVERAGE_STATUSES } from '../rules/coverage';
+import { idSchema, nameSchema } from './fields';
+import { richTextSchema } from './rich-text';
+
+/** 0 draft (no badge), 1 written, 2 reviewed, 3 validated (decisions §6). */
+export const REQUIREMENT_STATUSES = [0, 1, 2, 3] as const;
+export const statusSchema = z.number().int().min(0).max(3);
+
+const linkIds = z.array(idSchema).max(1000);
+
+export const createRequirementBody = z.object({
+  document_id: idSchema,
+  category_id: idSchema.nullish().transform((v) => v ?? null),
+  name: nameSchema,
+  description: richTextSchema.nullish().transform((v) => v ?? ''),
+  status: statusSchema.optional(),
+});
+export type CreateRequirementBody = z.infer<typeof createRequirementBody>;
+
+export const updateRequirementBody = z
+  .object({
+    name: nameSchema,
+    description: richTextSchema,
+    document_id: idSchema,
+    category_id: idSchema.nullable(),
+    status: statusSchema,
+    parents_id: linkIds,
+    children_id: linkIds,
+  })
+  .partial();
+export type UpdateRequirementBody = z.infer<typeof updateRequirementBody>;
+
+export const createChildrenBody = z.object({
+  children: z
+    .array(
+      z.object({
+        document_id: idSchema,
+        category_id: idSchema.nullable(),
+        name: nameSchema,
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type CreateChildrenBody = z.infer<typeof createChildrenBody>;
+
+export const linkPresented = z.object({ id: z.number(), upToDate: z.boolean() });
+
+export const revisionPresented = z.object({
+  id: z.number(),
+  requirement_id: z.number(),
+  category_id: z.number().nullable(),
+  author_id: z.number().nullable(),
+  author: z.object({ id: z.number(), name: z.string() }).nullable(),
+  name: z.string(),
+  description: z.string(),
+  status: z.number(),
+  updated_at: z.string(),
+});
+export type RevisionPresented = z.infer<typeof revisionPresented>;
+
+export const requirementPresented = z.object({
+  id: z.number(),
+  project_id: z.number(),
+  document_id: z.number(),
+  category_id: z.number().nullable(),
+  author_id: z.number().nullable(),
+  author: z.object({ id: z.number(), name: z.string() }).nullable(),
+  reference: z.string(),
+  reference_number: z.number(),
+  name: z.string(),
+  description: z.string(),
+  order: z.number(),
+  status: z.number(),
+  type: z.enum(['requirement', 'test']),
+  test: z.boolean(),
+  has_comments: z.boolean(),
+  tags: z.array(z.object({ id: z.number(), classifier_id: z.number(), title: z.string(), color: z.string() })),
+  parents: z.array(linkPresented),
+  children: z.array(linkPresented),
+  coverageStatus: z.enum(COVERAGE_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RequirementPresented = z.infer<typeof requirementPresented>;
+
+export const requirementLinkPresented = z.object({
+  parent_id: z.number(),
+  child_id: z.number(),
+  project_id: z.number(),
+  upToDate: z.boolean(),
+  created_at: z.string(),
+});
+export type RequirementLinkPresented = z.infer<typeof requirementLinkPresented>;
