@@ -1,0 +1,27 @@
+import type { SignedUp } from './harness';
+import { unique } from './harness';
+
+/** Small builders for the working area, over the real API, that fail loudly. */
+export function workingArea(user: SignedUp) {
+  const ok = async (method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string, body?: unknown) => {
+    const res = await user.agent.request(method, url, body);
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.data?.data;
+  };
+  return {
+    ok,
+    project: (name = 'Project') =>
+      ok('POST', '/api/projects', { name, acronym: 'PRJ', slug: unique('prj'), group_id: null }),
+    document: (projectId: number, acronym: string, parents: number[] = []) =>
+      ok('POST', '/api/documents', { project_id: projectId, name: `Doc ${acronym}`, acronym, parents_id: parents }),
+    category: (documentId: number, acronym: string, parentId: number | null = null) =>
+      ok('POST', '/api/categories', { document_id: documentId, parent_id: parentId, name: `Cat ${acronym}`, acronym }),
+    requirement: (documentId: number, name: string, categoryId: number | null = null) =>
+      ok('POST', '/api/requirements', {
+        document_id: documentId,
+        category_id: categoryId,
+        name,
+        description: `<p>${name}</p>`,
+      }),
+  };
+}
