@@ -10,7 +10,12 @@ import {
   requirements,
 } from '@reqloom/server/src/db/schema';
 
-export type Shape = { documents: number; requirementsPerDocument: number; categoriesPerDocument: number; links: number };
+export type Shape = {
+  documents: number;
+  requirementsPerDocument: number;
+  categoriesPerDocument: number;
+  links: number;
+};
 export const FULL: Shape = { documents: 20, requirementsPerDocument: 1000, categoriesPerDocument: 20, links: 20_000 };
 
 /** Deterministic pseudo-random numbers, so that every run measures the same data. */
@@ -36,16 +41,30 @@ export async function generateProject(db: Db, ownerId: number, shape: Shape) {
   const random = rng(42);
   const [project] = await db
     .insert(projects)
-    .values({ ownerType: 'user', ownerId, name: 'Benchmark', acronym: 'BEN', slug: `bench-${Date.now()}`, joinToken: 'x', settings: {} })
+    .values({
+      ownerType: 'user',
+      ownerId,
+      name: 'Benchmark',
+      acronym: 'BEN',
+      slug: `bench-${Date.now()}`,
+      joinToken: 'x',
+      settings: {},
+    })
     .returning();
   await db.insert(projectUsers).values({ projectId: project!.id, userId: ownerId });
   const docIds: number[] = [];
   const requirementIds: number[][] = [];
-  const description = '<p>The system shall respond to every command within the allotted time, and report any failure to the operator.</p>';
+  const description =
+    '<p>The system shall respond to every command within the allotted time, and report any failure to the operator.</p>';
   for (let d = 0; d < shape.documents; d++) {
     const [doc] = await db
       .insert(documents)
-      .values({ projectId: project!.id, name: `Document ${String(d).padStart(2, '0')}`, acronym: `D${d}`, nextReferenceNumber: shape.requirementsPerDocument + 1 })
+      .values({
+        projectId: project!.id,
+        name: `Document ${String(d).padStart(2, '0')}`,
+        acronym: `D${d}`,
+        nextReferenceNumber: shape.requirementsPerDocument + 1,
+      })
       .returning();
     docIds.push(doc!.id);
     if (d > 0) await db.insert(documentLinks).values({ parentId: docIds[d - 1]!, childId: doc!.id });

@@ -14,7 +14,9 @@ import { FULL, generateProject, type Shape } from './generate';
 // validation, service, presenter, JSON), on PGlite and on PostgreSQL. Results: bench/results/latest.json.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shape: Shape = process.env.BENCH_SMALL ? { documents: 3, requirementsPerDocument: 100, categoriesPerDocument: 5, links: 200 } : FULL;
+const shape: Shape = process.env.BENCH_SMALL
+  ? { documents: 3, requirementsPerDocument: 100, categoriesPerDocument: 5, links: 200 }
+  : FULL;
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 40);
 
 function percentile(sorted: number[], p: number): number {
@@ -35,7 +37,9 @@ async function measure(name: string, call: (i: number) => Promise<{ statusCode: 
   }
   times.sort((a, b) => a - b);
   const result = { p50_ms: percentile(times, 50), p95_ms: percentile(times, 95), iterations, response_bytes: bytes };
-  console.log(`  ${name.padEnd(34)} p50 ${String(result.p50_ms).padStart(7)} ms   p95 ${String(result.p95_ms).padStart(7)} ms`);
+  console.log(
+    `  ${name.padEnd(34)} p50 ${String(result.p50_ms).padStart(7)} ms   p95 ${String(result.p95_ms).padStart(7)} ms`,
+  );
   return result;
 }
 
@@ -52,11 +56,18 @@ async function postgresDatabase(url: string): Promise<Database> {
 }
 
 async function runOn(driver: 'pglite' | 'postgres', database: Database) {
-  console.log(`\n${driver}: generating ${shape.documents} × ${shape.requirementsPerDocument} requirements, ${shape.links} links…`);
+  console.log(
+    `\n${driver}: generating ${shape.documents} × ${shape.requirementsPerDocument} requirements, ${shape.links} links…`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
   const { app } = await buildApp(config, { database });
-  const created = await createConfirmedUser(database.db, { name: 'Bench', username: 'bench', email: 'bench@example.com', password: 'bench password' });
+  const created = await createConfirmedUser(database.db, {
+    name: 'Bench',
+    username: 'bench',
+    email: 'bench@example.com',
+    password: 'bench password',
+  });
   if ('errors' in created) throw new Error(JSON.stringify(created.errors));
   const started = performance.now();
   const data = await generateProject(database.db, created.id, shape);
@@ -67,14 +78,25 @@ async function runOn(driver: 'pglite' | 'postgres', database: Database) {
   const doc = data.documentIds[Math.floor(data.documentIds.length / 2)]!;
   const reqs = data.requirementIds[Math.floor(data.documentIds.length / 2)]!;
   const results = {
-    'GET documents/requirements/{id}': await measure('GET documents/requirements/{id}', () => agent.get(`/api/documents/requirements/${doc}`)),
+    'GET documents/requirements/{id}': await measure('GET documents/requirements/{id}', () =>
+      agent.get(`/api/documents/requirements/${doc}`),
+    ),
     'GET projects/requirementlinks/{id}': await measure('GET projects/requirementlinks/{id}', () =>
       agent.get(`/api/projects/requirementlinks/${data.projectId}`),
     ),
-    'GET projects/structure/{id}': await measure('GET projects/structure/{id}', () => agent.get(`/api/projects/structure/${data.projectId}`)),
-    'GET requirements/{id}': await measure('GET requirements/{id}', (i) => agent.get(`/api/requirements/${reqs[Math.abs(i) % reqs.length]}`)),
+    'GET projects/structure/{id}': await measure('GET projects/structure/{id}', () =>
+      agent.get(`/api/projects/structure/${data.projectId}`),
+    ),
+    'GET requirements/{id}': await measure('GET requirements/{id}', (i) =>
+      agent.get(`/api/requirements/${reqs[Math.abs(i) % reqs.length]}`),
+    ),
     'POST requirements': await measure('POST requirements', (i) =>
-      agent.post('/api/requirements', { document_id: doc, category_id: null, name: `Bench ${i}`, description: '<p>bench</p>' }),
+      agent.post('/api/requirements', {
+        document_id: doc,
+        category_id: null,
+        name: `Bench ${i}`,
+        description: '<p>bench</p>',
+      }),
     ),
     'PUT requirements/{id} (status)': await measure('PUT requirements/{id} (status)', (i) =>
       agent.put(`/api/requirements/${reqs[(Math.abs(i) * 7) % reqs.length]}`, { status: (Math.abs(i) % 3) + 1 }),
@@ -88,14 +110,20 @@ async function runOn(driver: 'pglite' | 'postgres', database: Database) {
 
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
   shape,
   method: 'in-process HTTP (Fastify inject) with a logged-in session; times per call, after 3 warm-up calls',
-  results: {} as Record<string, unknown>,
+  results: {},
 };
 const results = report.results as Record<string, unknown>;
 results.pglite = await runOn('pglite', await openDatabase({ dataDir: null }));
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 try {
   results.postgres = await runOn('postgres', await postgresDatabase(pgUrl));
 } catch (error) {

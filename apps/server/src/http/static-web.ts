@@ -17,6 +17,8 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each asset; send them to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed assets never change; index.html must always be fetched anew.
         void res.header(
@@ -28,7 +30,8 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/sanctum/');
-    if (request.method !== 'GET' || isApi) throw notFound();
+    // A missing asset is a 404, not index.html: the client then knows to reload after a deployment.
+    if (request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) throw notFound();
     if (!built) {
       return reply
         .code(503)

@@ -1,0 +1,85 @@
+import { currentLanguage } from '../i18n/i18n';
+import { ApiError, toApiError } from './ApiError';
+import { fetchCsrfCookie, readCsrfToken } from './csrf';
+import { endSession, extendSession } from './session';
+import { getSocketId } from './socketId';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+// A 401 from these means "wrong credentials" or "already gone", not "your session has ended".
+const CALLS_WITHOUT_SESSION_END = new Set(['auth/login', 'auth/logout']);
+
+function normalisePath(path: string): string {
+  return path.replace(/^\/+/, '').replace(/^api\//, '');
+}
+
+async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  const csrf = readCsrfToken();
+  if (csrf) headers['X-XSRF-TOKEN'] = csrf;
+  const socketId = getSocketId();
+  if (socketId) headers['X-Socket-ID'] = socketId;
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(`/api/${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, '');
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One call to the API: JSON in and out, the CSRF cookie echoed in X-XSRF-TOKEN (fetched first when absent,
+ * and once more on a 419, which means it has changed or expired), the session slid on success and ended on 401.
+ */
+export async function request<T>(method: HttpMethod, rawPath: string, options: RequestOptions = {}): Promise<T> {
+  const path = normalisePath(rawPath);
+  // Only writes are checked for CSRF: a read needs no cookie, so it does not wait for one.
+  if (method !== 'GET' && !readCsrfToken()) await fetchCsrfCookie();
+  let response = await send(method, path, options);
+  if (response.status === 419) {
+    await fetchCsrfCookie();
+    response = await send(method, path, options);
+  }
+  const body = await readBody(response);
+  if (response.ok) {
+    extendSession();
+    return body as T;
+  }
+  if (response.status === 401 && !CALLS_WITHOUT_SESSION_END.has(path)) endSession();
+  throw toApiError(response.status, body);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
+  delete: <T = void>(path: string) => request<T>('DELETE', path),
+};

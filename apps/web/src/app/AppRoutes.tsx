@@ -1,0 +1,46 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { AppLayout } from './AppLayout';
+import { lazyScreen } from './lazyScreen';
+import { RequireAuth } from './RequireAuth';
+
+const LoginScreen = lazyScreen(() => import('../features/auth/LoginScreen'), 'LoginScreen');
+const RegisterScreen = lazyScreen(() => import('../features/auth/RegisterScreen'), 'RegisterScreen');
+const ConfirmScreen = lazyScreen(() => import('../features/auth/ConfirmScreen'), 'ConfirmScreen');
+const ForgotPasswordScreen = lazyScreen(() => import('../features/auth/ForgotPasswordScreen'), 'ForgotPasswordScreen');
+const ResetPasswordScreen = lazyScreen(() => import('../features/auth/ResetPasswordScreen'), 'ResetPasswordScreen');
+const ForbiddenScreen = lazyScreen(() => import('../features/errors/ForbiddenScreen'), 'ForbiddenScreen');
+const DashboardScreen = lazyScreen(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen');
+const UserSettingsLayout = lazyScreen(() => import('../features/user/UserSettingsLayout'), 'UserSettingsLayout');
+const ProfileScreen = lazyScreen(() => import('../features/user/ProfileScreen'), 'ProfileScreen');
+const PreferencesScreen = lazyScreen(() => import('../features/user/PreferencesScreen'), 'PreferencesScreen');
+const ApplicationsScreen = lazyScreen(() => import('../features/user/ApplicationsScreen'), 'ApplicationsScreen');
+
+/**
+ * The routes of spec 1 §2. Declarative routing: the app loads its data with TanStack Query, so the data router
+ * (and its extra weight on the first page) would bring nothing.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        <Route path="login" element={<LoginScreen />} />
+        <Route path="register" element={<RegisterScreen />} />
+        <Route path="confirm/:username/:token" element={<ConfirmScreen />} />
+        <Route path="forgotpassword" element={<ForgotPasswordScreen />} />
+        <Route path="resetpassword/:token" element={<ResetPasswordScreen />} />
+        <Route path="forbidden" element={<ForbiddenScreen />} />
+        <Route element={<RequireAuth />}>
+          <Route path="dashboard" element={<DashboardScreen />} />
+          <Route path="user" element={<UserSettingsLayout />}>
+            <Route index element={<Navigate to="/user/profile" replace />} />
+            <Route path="profile" element={<ProfileScreen />} />
+            <Route path="preferences" element={<PreferencesScreen />} />
+            <Route path="applications" element={<ApplicationsScreen />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Route>
+    </Routes>
+  );
+}

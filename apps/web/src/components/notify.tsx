@@ -1,0 +1,19 @@
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { ERROR_TOAST_MS, TOAST_MS } from '@reqloom/domain';
+
+/** A confirmation toast: hides after 5 s (spec 1 §9). */
+export function notifySuccess(message: string): void {
+  notifications.show({ message, color: 'teal', icon: <IconCheck size={18} />, autoClose: TOAST_MS });
+}
+
+/** An error toast: hides after 7 s (spec 1 §9). */
+export function notifyError(message: string, title?: string): void {
+  notifications.show({
+    title,
+    message,
+    color: 'red',
+    icon: <IconAlertTriangle size={18} />,
+    autoClose: ERROR_TOAST_MS,
+  });
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody } from '@reqloom/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { startSession } from '../../api/session';
+import { applyServerErrors } from '../../components/applyServerErrors';
+import { AuthCard } from '../../components/AuthCard';
+import { FormAlert } from '../../components/FormAlert';
+import { PasswordField } from '../../components/PasswordField';
+import { usePageTitle } from '../../components/usePageTitle';
+import { login } from './authApi';
+import { safeFromPath } from './safeFromPath';
+
+const FIELDS = ['email', 'password'] as const;
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  usePageTitle(t('auth.login.title'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<LoginBody>({ initialValues: { email: '', password: '' } });
+
+  const mutation = useMutation({
+    mutationFn: (values: LoginBody) => {
+      // Nothing cached for a previous user may show through to this one.
+      queryClient.clear();
+      return login(values);
+    },
+    onSuccess: async (answer) => {
+      startSession(answer.expires_at);
+      await navigate(safeFromPath(params.get('from'), window.location.origin) ?? '/dashboard', { replace: true });
+    },
+    onError: (error) => setAlert(applyServerErrors(form, FIELDS, error, t)),
+  });
+
+  return (
+    <AuthCard
+      title={t('auth.login.heading')}
+      subtitle={t('auth.login.subtitle')}
+      footer={
+        <>
+          {t('auth.login.noAccount')}{' '}
+          <Anchor component={Link} to="/register" fz="sm" fw={500}>
+            {t('auth.login.register')}
+          </Anchor>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setAlert(null);
+          mutation.mutate(values);
+        })}
+      >
+        <Stack gap="md">
+          <FormAlert message={alert} />
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            required
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label={t('auth.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/forgotpassword" fz="sm">
+              {t('auth.login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={mutation.isPending}>
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

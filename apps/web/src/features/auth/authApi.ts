@@ -1,0 +1,20 @@
+import type { ConfirmAnswer, LoginBody, RegisterBody, ResetPasswordBody, SessionAnswer } from '@reqloom/domain';
+import { api } from '../../api/client';
+
+interface MessageAnswer {
+  message: string;
+}
+
+export const login = (body: LoginBody) => api.post<SessionAnswer>('auth/login', body);
+
+export const logout = () => api.post<void>('auth/logout');
+
+export const register = (body: RegisterBody) => api.post<MessageAnswer>('auth/register', body);
+
+export const confirmAccount = (username: string, token: string) =>
+  api.get<ConfirmAnswer>(`auth/confirm/${encodeURIComponent(username)}/${encodeURIComponent(token)}`);
+
+export const forgotPassword = (email: string) => api.post<MessageAnswer>('auth/forgotpassword', { email });
+
+export const resetPassword = (body: ResetPasswordBody) =>
+  api.post<MessageAnswer & { expires_at?: string }>('auth/resetpassword', body);
