@@ -15,3 +15,4 @@ export * from './rules/nested-set';
 export * from './schemas/documents';
 export * from './schemas/categories';
 export * from './schemas/requirements';
+export * from './realtime';

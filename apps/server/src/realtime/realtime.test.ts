@@ -110,6 +110,7 @@ describe('realtime', () => {
     expect((await owner.agent.delete(`/api/projects/${p.id}`)).statusCode).toBe(204);
     await settle();
     expect(got).toEqual([{ name: 'ProjectDeleted', data: { project_id: p.id } }]);
+    // Every payload names its project, so that a client following several can tell.
   });
 
   it('refuses a subscription to a project that does not exist or a malformed one', async () => {

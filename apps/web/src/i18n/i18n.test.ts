@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import fr from './fr.json';
+import workingAreaEn from './working-area.en.json';
+import workingAreaFr from './working-area.fr.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -16,13 +18,18 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
   return result;
 }
 
-const catalogues = { en: leaves(en), fr: leaves(fr) };
+const catalogues = { en: leaves({ ...en, ...workingAreaEn }), fr: leaves({ ...fr, ...workingAreaFr }) };
 
 function placeholders(text: unknown): string[] {
   return typeof text === 'string' ? [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort() : [];
 }
 
 describe('translation catalogues', () => {
+  it('split into files whose top-level keys never overlap', () => {
+    expect(Object.keys(en).filter((key) => key in workingAreaEn)).toEqual([]);
+    expect(Object.keys(fr).filter((key) => key in workingAreaFr)).toEqual([]);
+  });
+
   it('have the same keys in English and French', () => {
     const enKeys = [...catalogues.en.keys()];
     const frKeys = [...catalogues.fr.keys()];

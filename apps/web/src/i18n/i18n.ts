@@ -1,20 +1,20 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@reqloom/domain';
-import en from './en.json';
+import { enCatalog, loadFrCatalog, type Catalog } from './catalogs';
 import { detectLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from './language';
 
 export const i18n = i18next.createInstance();
 
 // English is bundled; other languages are fetched the first time they are chosen, so that the first page stays small.
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
-  fr: () => import('./fr.json'),
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalog>> = {
+  fr: loadFrCatalog,
 };
 
 async function loadLanguage(lang: Language): Promise<void> {
   if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
   const resources = await loaders[lang]();
-  i18n.addResourceBundle(lang, 'translation', resources.default);
+  i18n.addResourceBundle(lang, 'translation', resources);
 }
 
 function readStoredLanguage(): string | null {
@@ -45,7 +45,7 @@ export async function setLanguage(lang: Language, remember = true): Promise<void
 
 export async function initI18n(): Promise<void> {
   await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: enCatalog } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],

@@ -1,9 +1,9 @@
 import 'i18next';
-import type en from './en.json';
+import type { Catalog } from './catalogs';
 
 // Keys are checked at compile time against the English catalogue.
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof en };
+    resources: { translation: Catalog };
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
+import { enCatalog as en } from './catalogs';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

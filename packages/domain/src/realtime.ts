@@ -1,0 +1,29 @@
+import type { CategoryPresented } from './schemas/categories';
+import type { DocumentPresented, DocumentSettings } from './schemas/documents';
+import type { ProjectPresented, ProjectSettings } from './schemas/projects';
+import type { RequirementPresented } from './schemas/requirements';
+
+/**
+ * The realtime protocol (Socket.IO at /socket.io): a client emits `subscribe {project_id}` (ack `{ok, message?}`)
+ * and then receives these events for that project, except those its own calls caused (X-Socket-ID).
+ * Every payload also carries `project_id` (see RealtimePayload).
+ */
+export type RealtimeEvents = {
+  ProjectUpdated: { project: ProjectPresented };
+  ProjectSettingsUpdated: { project_id: number; settings: ProjectSettings };
+  ProjectDeleted: { project_id: number };
+  ProjectStructureUpdated: { project_id: number };
+  DocumentUpdated: { document: DocumentPresented };
+  DocumentSettingsUpdated: { document_id: number; settings: DocumentSettings };
+  DocumentDeleted: { document_id: number };
+  CategoryUpdated: { category: CategoryPresented };
+  CategoriesUpdated: { document_id: number };
+  CategoryDeleted: { category_id: number; document_id: number };
+  RequirementUpdated: { requirement: RequirementPresented };
+  RequirementsUpdated: { document_ids: number[] };
+  RequirementDeleted: { requirement_id: number; document_id: number };
+};
+export type RealtimeEventName = keyof RealtimeEvents;
+
+/** What a client receives: the event's data and the id of the project it belongs to. */
+export type RealtimePayload<Name extends RealtimeEventName> = RealtimeEvents[Name] & { project_id: number };
