@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3199;
+// E2E_PORT lets two runs share a machine (two engineers at work at once).
+const PORT = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
 
