@@ -25,7 +25,7 @@ async function logOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-test('an account from registration to logout', async ({ page, context }) => {
+test('an account from registration to logout', async ({ page, context, baseURL }) => {
   await test.step('register', async () => {
     await page.goto('/login');
     await expect(page).toHaveTitle('Log in · Reqloom');
@@ -43,7 +43,7 @@ test('an account from registration to logout', async ({ page, context }) => {
   });
 
   await test.step('confirm from the mailed link and land on the dashboard', async () => {
-    const link = await linkFromNewestMail(user.email, /http:\/\/127\.0\.0\.1:3199\/confirm\/[^\s"'<>]+/);
+    const link = await linkFromNewestMail(user.email, new RegExp(`${escapeRegExp(baseURL ?? '')}/confirm/[^\\s"'<>]+`));
     await page.goto(link);
     await expect(page.getByText('Your account has been confirmed. You will be logged in shortly.')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -151,3 +151,7 @@ test('the language dropdown of the login page switches it to French', async ({ p
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Connexion à Reqloom' })).toBeVisible();
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

@@ -9,7 +9,14 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
 
 // The server serves the built web client; without a build every page would be its 503 notice.
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+if (
+  !fs.existsSync(
+    path.join(
+      process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(root, 'apps/web/dist'),
+      'index.html',
+    ),
+  )
+) {
   throw new Error('The web client is not built: run `npm run build -w @reqloom/web` before the browser suite.');
 }
 
@@ -84,6 +91,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_URL: baseURL,
+      // E2E_WEB_DIST points the server at another build of the client (an engineer's own, while another builds too).
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(process.env.E2E_WEB_DIST) } : {}),
     },
   },
 });
