@@ -42,43 +42,9 @@ export async function presentRequirements(
     .from(documentLinks)
     .where(or(inArray(documentLinks.parentId, documentIds), inArray(documentLinks.childId, documentIds)));
 
-  const parentsOf = new Map<number, Array<{ id: number; upToDate: boolean }>>();
-  const childrenOf = new Map<number, Array<{ id: number; upToDate: boolean }>>();
   const rowById = new Map(rows.map((r) => [r.id, r]));
-  for (const part of chunks(ids)) {
-    const asChild = await db
-      .select({
-        parentId: requirementLinks.parentId,
-        childId: requirementLinks.childId,
-        createdAt: requirementLinks.createdAt,
-        otherUpdatedAt: requirements.updatedAt,
-      })
-      .from(requirementLinks)
-      .innerJoin(requirements, eq(requirements.id, requirementLinks.parentId))
-      .where(inArray(requirementLinks.childId, part));
-    for (const l of asChild) {
-      const child = rowById.get(l.childId)!;
-      const list = parentsOf.get(l.childId) ?? [];
-      list.push({ id: l.parentId, upToDate: isLinkUpToDate(l.otherUpdatedAt, child.updatedAt, l.createdAt) });
-      parentsOf.set(l.childId, list);
-    }
-    const asParent = await db
-      .select({
-        parentId: requirementLinks.parentId,
-        childId: requirementLinks.childId,
-        createdAt: requirementLinks.createdAt,
-        otherUpdatedAt: requirements.updatedAt,
-      })
-      .from(requirementLinks)
-      .innerJoin(requirements, eq(requirements.id, requirementLinks.childId))
-      .where(inArray(requirementLinks.parentId, part));
-    for (const l of asParent) {
-      const parent = rowById.get(l.parentId)!;
-      const list = childrenOf.get(l.parentId) ?? [];
-      list.push({ id: l.childId, upToDate: isLinkUpToDate(parent.updatedAt, l.otherUpdatedAt, l.createdAt) });
-      childrenOf.set(l.parentId, list);
-    }
-  }
+  const parentsOf = await linksOf(db, ids, 'parents', rowById);
+  const childrenOf = await linksOf(db, ids, 'children', rowById);
 
   const authorIds = [...new Set(rows.map((r) => r.authorId).filter((id): id is number => id !== null))];
   const authors = authorIds.length
@@ -122,6 +88,39 @@ export async function presentRequirements(
       updated_at: r.updatedAt.toISOString(),
     };
   });
+}
+
+type LinkMark = { id: number; upToDate: boolean };
+
+/**
+ * The parents (or children) of the given requirements, each with its up-to-date mark, which needs the
+ * other side's updated_at: one joined query per chunk of ids.
+ */
+async function linksOf(
+  db: Db,
+  ids: number[],
+  side: 'parents' | 'children',
+  rowById: Map<number, RequirementRow>,
+): Promise<Map<number, LinkMark[]>> {
+  const mine = side === 'parents' ? requirementLinks.childId : requirementLinks.parentId;
+  const other = side === 'parents' ? requirementLinks.parentId : requirementLinks.childId;
+  const result = new Map<number, LinkMark[]>();
+  for (const part of chunks(ids)) {
+    const found = await db
+      .select({ mine, other, createdAt: requirementLinks.createdAt, otherUpdatedAt: requirements.updatedAt })
+      .from(requirementLinks)
+      .innerJoin(requirements, eq(requirements.id, other))
+      .where(inArray(mine, part));
+    for (const l of found) {
+      const row = rowById.get(l.mine)!;
+      const [parentAt, childAt] =
+        side === 'parents' ? [l.otherUpdatedAt, row.updatedAt] : [row.updatedAt, l.otherUpdatedAt];
+      const list = result.get(l.mine) ?? [];
+      list.push({ id: l.other, upToDate: isLinkUpToDate(parentAt, childAt, l.createdAt) });
+      result.set(l.mine, list);
+    }
+  }
+  return result;
 }
 
 export async function presentRequirement(db: Db, row: RequirementRow): Promise<RequirementPresented> {
