@@ -8,7 +8,7 @@ export type Catalog = typeof en & typeof workingAreaEn;
 
 export async function loadFrCatalog(): Promise<Catalog> {
   const [fr, workingAreaFr] = await Promise.all([import('./fr.json'), import('./working-area.fr.json')]);
-  return { ...fr.default, ...workingAreaFr.default } as Catalog;
+  return { ...fr.default, ...workingAreaFr.default };
 }
 
 export const catalogFiles = {
