@@ -113,6 +113,24 @@ describe('realtime', () => {
     // Every payload names its project, so that a client following several can tell.
   });
 
+  it('stops sending to a connection whose session has ended', async () => {
+    const owner = await t.signUp();
+    const member = await t.signUp();
+    const p = await project(owner);
+    await member.agent.post(`/api/projects/join/${owner.username}/${p.slug}`, { token: p.join_token });
+    const s = open(member);
+    await connected(s);
+    expect(await subscribe(s, p.id)).toEqual({ ok: true });
+    const got = record(s, ['ProjectUpdated']);
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'Seen' });
+    await settle();
+    expect(got).toHaveLength(1);
+    await member.agent.post('/api/auth/logout');
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'Not seen' });
+    await settle();
+    expect(got).toHaveLength(1);
+  });
+
   it('refuses a subscription to a project that does not exist or a malformed one', async () => {
     const user = await t.signUp();
     const s = open(user);

@@ -6,7 +6,7 @@ import { idSchema } from '@reqloom/domain';
 import type { AppContext } from '../context';
 import type { DomainEvent } from '../events/bus';
 import { SESSION_COOKIE } from '../http/session-cookie';
-import { resolveAccessToken, resolveSession, type Auth } from '../modules/auth/session.service';
+import { authStillValid, resolveAccessToken, resolveSession, type Auth } from '../modules/auth/session.service';
 import { can } from '../policies/policy';
 import { findProject, isProjectMember } from '../policies/project-access';
 
@@ -15,8 +15,12 @@ export const projectRoom = (projectId: number) => `project.${projectId}`;
 type Ack = (answer: { ok: boolean; message?: string }) => void;
 type SocketData = { auth: Auth };
 
-/** The caller must belong to the project: checked on subscribe, and again before every event is sent. */
+/**
+ * The caller must belong to the project, through a session or token that still holds: checked on
+ * subscribe, and again before every event is sent (a logout or a password reset ends the flow too).
+ */
 async function mayFollow(ctx: AppContext, auth: Auth, projectId: number): Promise<boolean> {
+  if (!(await authStillValid(ctx.db, auth))) return false;
   if (!(await findProject(ctx.db, projectId))) return false;
   const isMember = await isProjectMember(ctx.db, projectId, auth.user.id);
   return can(auth.user, { do: 'project.subscribe', project: { id: projectId, isMember } });

@@ -74,3 +74,21 @@ export async function closeOtherSessions(db: Db, userId: number, keepSessionId?:
       keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
     );
 }
+
+/** Whether the session or token behind a long-lived connection still exists and has not expired. */
+export async function authStillValid(db: Db, auth: Auth): Promise<boolean> {
+  if (auth.kind === 'session') {
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, auth.sessionId), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    return row !== undefined;
+  }
+  const [row] = await db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(eq(accessTokens.id, auth.tokenId))
+    .limit(1);
+  return row !== undefined;
+}
