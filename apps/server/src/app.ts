@@ -40,10 +40,10 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
  */
 export async function buildApp(
   config: Config,
-  options: { database?: Database; mailer?: Mailer } = {},
+  options: { database?: Database; mailer?: Mailer; logStream?: NodeJS.WritableStream } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     // Our own onResponse line replaces Fastify's pair of request lines (it adds the user id).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,

@@ -9,9 +9,10 @@ export function redactUrl(url: string): string {
   return out.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',

@@ -27,7 +27,10 @@ export function unique(prefix = 'u'): string {
 }
 
 /** Builds the real app on the worker's shared database, emptied first, with a real outbox in a temp folder. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const database = await sharedTestDatabase();
   await truncateAll(database);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-test-'));
@@ -45,7 +48,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
     close: () => base.close(),
   };
-  const built = await buildApp(config, { database, mailer });
+  const built = await buildApp(config, { database, mailer, logStream: options.logStream });
   await built.app.ready();
 
   const testApp: TestApp = {
