@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkFromNewestMail } from './support/outbox';
 import { snap } from './support/screenshot';
+import { markToursDone } from './support/users';
 
 // One account walks through the whole life of a session; the steps build on each other.
 test.describe.configure({ mode: 'serial' });
@@ -46,6 +47,9 @@ test('an account from registration to logout', async ({ page, context, baseURL }
     const link = await linkFromNewestMail(user.email, new RegExp(`${escapeRegExp(baseURL ?? '')}/confirm/[^\\s"'<>]+`));
     await page.goto(link);
     await expect(page.getByText('Your account has been confirmed. You will be logged in shortly.')).toBeVisible();
+    // The session is open: the dashboard's guided tour is marked done before the dashboard shows (projects.spec.ts
+    // tests the tour itself).
+    await markToursDone(context);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'My projects' })).toBeVisible();

@@ -93,6 +93,8 @@ describe('realtime', () => {
     await settle();
     expect(memberGot).toHaveLength(1);
     expect(memberGot[0]!.data.project).toMatchObject({ id: p.id, name: 'Renamed live' });
+    // Every payload names its project, so that a client following several can tell them apart.
+    expect(memberGot[0]!.data.project_id).toBe(p.id);
     expect(ownerGot).toHaveLength(0);
     expect(outsiderGot).toHaveLength(0);
   });

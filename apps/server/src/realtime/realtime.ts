@@ -110,7 +110,7 @@ export async function attachRealtime(
       }
     }
     const target = origin ? io.to(room).except(origin) : io.to(room);
-    target.emit(event.name as never, event.data);
+    target.emit(event.name as never, { ...event.data, project_id: event.projectId });
     if (event.name === 'ProjectDeleted') io.in(room).socketsLeave(room);
   });
 

@@ -4,4 +4,7 @@ export const queryKeys = {
   userTokens: ['user', 'tokens'] as const,
   userProjects: ['user', 'projects'] as const,
   userGroups: ['user', 'groups'] as const,
+  /** A project as the shell loads it, by the path of its address (namespace and slug). */
+  projectByPath: (namespace: string, slug: string) => ['projects', 'path', namespace, slug] as const,
+  projectSettings: (projectId: number) => ['projects', projectId, 'settings'] as const,
 };

@@ -1,10 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
+import { isSessionActive, subscribeSession } from './session';
 import { setSocketId } from './socketId';
 
 // One Socket.IO connection per tab, on the app's own origin, authenticated by the session cookie.
 // It connects on first use and reconnects by itself; subscriptions are renewed on every (re)connection.
 
 let socket: Socket | null = null;
+let stopWatchingSession: (() => void) | null = null;
 const subscriptions = new Map<number, number>(); // project id → number of users of it
 
 function subscribe(s: Socket, projectId: number): void {
@@ -19,6 +21,11 @@ export function realtimeSocket(): Socket {
     for (const projectId of subscriptions.keys()) subscribe(s, projectId);
   });
   s.on('disconnect', () => setSocketId(''));
+  // Whatever ends the session (logout, expiry, a 401, another tab) closes the connection opened with its cookie.
+  // Watched from here rather than from the session module, so that the first page does not load Socket.IO.
+  stopWatchingSession = subscribeSession(() => {
+    if (!isSessionActive()) closeRealtime();
+  });
   socket = s;
   return s;
 }
@@ -40,8 +47,10 @@ export function followProject(projectId: number): () => void {
   };
 }
 
-/** Closes the connection (logout): the next session opens a new one with its own cookie. */
+/** Closes the connection (logout, expiry): the next session opens a new one with its own cookie. */
 export function closeRealtime(): void {
+  stopWatchingSession?.();
+  stopWatchingSession = null;
   socket?.disconnect();
   socket = null;
   subscriptions.clear();

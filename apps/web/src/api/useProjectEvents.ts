@@ -21,7 +21,6 @@ export function useProjectEvents(projectId: number | undefined, handlers: Projec
     for (const name of Object.keys(ref.current) as RealtimeEventName[]) {
       const listener = (data: unknown) => {
         const handler = ref.current[name] as ((d: unknown) => void) | undefined;
-        // Events of other projects the tab follows are ignored here.
         if (!belongsTo(data, projectId)) return;
         handler?.(data);
       };
@@ -35,7 +34,27 @@ export function useProjectEvents(projectId: number | undefined, handlers: Projec
   }, [projectId]);
 }
 
-/** Every event carries the id of its project (the server adds it), so that a tab following several can tell. */
+/**
+ * The project an event belongs to: its `project_id`, which the protocol promises on every payload; failing that,
+ * the project of the entity it carries (ProjectUpdated carries the project, DocumentUpdated a document…).
+ */
+export function projectOfEvent(data: unknown): number | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  if (typeof record.project_id === 'number') return record.project_id;
+  const project = record.project as { id?: unknown } | undefined;
+  if (typeof project?.id === 'number') return project.id;
+  for (const value of Object.values(record)) {
+    const nested = value as { project_id?: unknown } | null;
+    if (typeof nested === 'object' && nested !== null && typeof nested.project_id === 'number') {
+      return nested.project_id;
+    }
+  }
+  return undefined;
+}
+
+/** Events of other projects the tab follows are ignored; one that names no project is taken as this one's. */
 function belongsTo(data: unknown, projectId: number): boolean {
-  return (data as { project_id?: unknown } | null)?.project_id === projectId;
+  const owner = projectOfEvent(data);
+  return owner === undefined || owner === projectId;
 }

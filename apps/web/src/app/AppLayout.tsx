@@ -6,6 +6,15 @@ import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { TopBar } from './TopBar';
 import classes from './AppLayout.module.css';
 
+/**
+ * A screen's key for its error boundary: moving elsewhere starts afresh. Inside a project the key is the project's
+ * address, so that moving between its views keeps the project shell (and its subscriptions) mounted; the shell has
+ * its own boundary around each view.
+ */
+function screenKey(pathname: string): string {
+  return /^\/project\/[^/]+\/[^/]+/.exec(pathname)?.[0] ?? pathname;
+}
+
 /** The top bar over every screen; a plain sticky header rather than AppShell, which the first page would pay for. */
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -15,7 +24,7 @@ export function AppLayout() {
         <TopBar />
       </Box>
       <main className={classes.main}>
-        <ScreenErrorBoundary key={pathname}>
+        <ScreenErrorBoundary key={screenKey(pathname)}>
           <Suspense fallback={<ScreenLoader />}>
             <Outlet />
           </Suspense>

@@ -14,6 +14,11 @@ const UserSettingsLayout = lazyScreen(() => import('../features/user/UserSetting
 const ProfileScreen = lazyScreen(() => import('../features/user/ProfileScreen'), 'ProfileScreen');
 const PreferencesScreen = lazyScreen(() => import('../features/user/PreferencesScreen'), 'PreferencesScreen');
 const ApplicationsScreen = lazyScreen(() => import('../features/user/ApplicationsScreen'), 'ApplicationsScreen');
+const NewGroupScreen = lazyScreen(() => import('../features/groups/NewGroupScreen'), 'NewGroupScreen');
+const JoinGroupScreen = lazyScreen(() => import('../features/groups/JoinGroupScreen'), 'JoinGroupScreen');
+const NewProjectScreen = lazyScreen(() => import('../features/projects/NewProjectScreen'), 'NewProjectScreen');
+const JoinProjectScreen = lazyScreen(() => import('../features/projects/JoinProjectScreen'), 'JoinProjectScreen');
+const ProjectShell = lazyScreen(() => import('../features/projects/ProjectShell'), 'ProjectShell');
 
 /**
  * The routes of spec 1 §2. Declarative routing: the app loads its data with TanStack Query, so the data router
@@ -38,6 +43,12 @@ export function AppRoutes() {
             <Route path="preferences" element={<PreferencesScreen />} />
             <Route path="applications" element={<ApplicationsScreen />} />
           </Route>
+          <Route path="groups/new" element={<NewGroupScreen />} />
+          <Route path="groups/join/:namespace?/:slug/:joinToken" element={<JoinGroupScreen />} />
+          <Route path="projects/new" element={<NewProjectScreen />} />
+          <Route path="projects/join/:namespace/:slug/:joinToken" element={<JoinProjectScreen />} />
+          {/* The project shell has its own routes: overview, detailed, settings, playtest, synaeptic. */}
+          <Route path="project/:projectNamespace/:projectSlug/*" element={<ProjectShell />} />
         </Route>
         <Route path="*" element={<Navigate to="/dashboard" replace />} />
       </Route>

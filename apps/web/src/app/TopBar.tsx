@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Group } from '@mantine/core';
-import { useLocation } from 'react-router';
+import { useLocation, useMatch } from 'react-router';
 import { useSessionActive } from '../api/useSessionActive';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { Logo } from '../components/Logo';
@@ -8,14 +8,25 @@ import { isPublicScreen } from './publicScreens';
 
 // The user menu brings the menu and popover machinery; the login page, which has no user, does not load it.
 const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
+// Only inside a project: search room and the view toggle.
+const ProjectTopBar = lazy(async () => ({
+  default: (await import('../features/projects/ProjectTopBar')).ProjectTopBar,
+}));
 
 export function TopBar() {
   const active = useSessionActive();
   const { pathname } = useLocation();
+  const inProject = useMatch('/project/:projectNamespace/:projectSlug/*') !== null;
+  const signedOut = isPublicScreen(pathname) || !active;
   return (
-    <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap">
+    <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap" gap="lg">
       <Logo />
-      {isPublicScreen(pathname) || !active ? (
+      {inProject && !signedOut ? (
+        <Suspense fallback={null}>
+          <ProjectTopBar />
+        </Suspense>
+      ) : null}
+      {signedOut ? (
         <LanguageSelect />
       ) : (
         <Suspense fallback={null}>

@@ -13,7 +13,7 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t('nav.userMenu')} style={{ borderRadius: '50%' }}>
+        <UnstyledButton aria-label={t('nav.userMenu')} style={{ borderRadius: '50%' }} data-tour="user-menu">
           <Avatar color="brand" variant="filled" radius="xl" size={36}>
             {avatarInitials(user?.initials ?? '')}
           </Avatar>

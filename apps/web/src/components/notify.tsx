@@ -1,10 +1,18 @@
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { ERROR_TOAST_MS, TOAST_MS } from '@reqloom/domain';
 
 /** A confirmation toast: hides after 5 s (spec 1 §9). */
 export function notifySuccess(message: string): void {
   notifications.show({ message, color: 'teal', icon: <IconCheck size={18} />, autoClose: TOAST_MS });
+}
+
+/**
+ * A piece of news that is not the user's doing (a project deleted by someone else): hides after 5 s. The id keeps
+ * one toast when several parts of the page learn the same news at once.
+ */
+export function notifyInfo(message: string, id?: string): void {
+  notifications.show({ id, message, color: 'brand', icon: <IconInfoCircle size={18} />, autoClose: TOAST_MS });
 }
 
 /** An error toast: hides after 7 s (spec 1 §9). */

@@ -15,23 +15,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconCopy, IconFileWord, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys';
+import { copyToClipboard } from '../../components/copyToClipboard';
 import { errorMessage } from '../../components/errorMessage';
 import { FormAlert } from '../../components/FormAlert';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { SettingsSection } from '../../components/SettingsSection';
 import { generateToken } from './userApi';
 import { WORD_ADDIN_TOKEN_NAME } from './wordAddin';
-
-async function copyToClipboard(text: string): Promise<boolean> {
-  try {
-    // Missing outside secure contexts, and refused without permission: the field stays there to copy by hand.
-    if (!navigator.clipboard) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The one application offered: the word-processor add-in, which signs in with a token generated here. */
 export function GenerateTokenCard() {
@@ -44,6 +34,7 @@ export function GenerateTokenCard() {
     onSuccess: async (generated) => {
       setToken(generated);
       void queryClient.invalidateQueries({ queryKey: queryKeys.userTokens });
+      // When the browser refuses, the field stays there to copy by hand.
       if (await copyToClipboard(generated)) notifySuccess(t('user.applications.copied'));
       else notifyError(t('user.applications.copyFailed'));
     },

@@ -1,11 +1,35 @@
-import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Box } from '@mantine/core';
+import { Navigate, useParams } from 'react-router';
+import { useProject } from '../projects/useProject';
+import { useWorkingAreaEvents } from './api/useWorkingAreaEvents';
+import { CategoryView } from './category/CategoryView';
+import { useWorkingAreaPaths } from './common/useWorkingAreaPaths';
+import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
+import { DocumentView } from './document/DocumentView';
+import { RequirementView } from './requirement/RequirementView';
 
 /**
- * The detailed view of a document, category or requirement (route detailed/:elementView?/:elementId?,
- * rendered inside the project shell). Placeholder until the working area is built.
+ * The detailed view of a document, category or requirement (route detailed/:elementView?/:elementId?, inside the
+ * project shell). Any other element view shows the document view; without an element it goes to the overview.
  */
 export function DetailedScreen() {
-  const { t } = useTranslation();
-  return <Text>{t('workingArea.title')}</Text>;
+  const { elementView, elementId } = useParams();
+  const paths = useWorkingAreaPaths();
+  useWorkingAreaEvents(useProject().project.id);
+  const id = Number(elementId);
+  if (!elementId || !Number.isInteger(id) || id <= 0) return <Navigate to={paths.overview} replace />;
+  return (
+    <WorkingAreaDialogs>
+      {/* The side tabs (comments, tags, export settings) take their place beside this box in a later issue. */}
+      <Box p={{ base: 'md', md: 'lg' }} maw={1400}>
+        <DetailedView key={`${elementView}-${id}`} view={elementView} id={id} />
+      </Box>
+    </WorkingAreaDialogs>
+  );
+}
+
+function DetailedView({ view, id }: { view: string | undefined; id: number }) {
+  if (view === 'category') return <CategoryView categoryId={id} />;
+  if (view === 'requirement') return <RequirementView requirementId={id} />;
+  return <DocumentView documentId={id} />;
 }

@@ -1,4 +1,63 @@
-/** The documents part of the project overview: graph of documents, add-document control, empty alert. Placeholder. */
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../components/FormAlert';
+import { errorMessage } from '../../components/errorMessage';
+import { useProject } from '../projects/useProject';
+import { useStructure } from './api/useStructure';
+import { useWorkingAreaEvents } from './api/useWorkingAreaEvents';
+import { useWorkingAreaDialogs } from './dialogs/useWorkingAreaDialogs';
+import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
+import { DocumentGraph } from './overview/DocumentGraph';
+
+/** The documents part of the project overview (spec 2 §2): the traceability graph, add-document, empty alert. */
 export function OverviewDocuments() {
-  return null;
+  return (
+    <WorkingAreaDialogs>
+      <OverviewDocumentsSection />
+    </WorkingAreaDialogs>
+  );
+}
+
+function OverviewDocumentsSection() {
+  const { t } = useTranslation();
+  const projectId = useProject().project.id;
+  useWorkingAreaEvents(projectId);
+  const structure = useStructure(projectId);
+  const dialogs = useWorkingAreaDialogs();
+  const documents = structure.data ?? [];
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="overview-documents-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Title order={2} fz="lg" id="overview-documents-title">
+              {t('documents.title')}
+            </Title>
+            <Text fz="sm" c="dimmed" mt={2}>
+              {t('documents.graphHint')}
+            </Text>
+          </div>
+          {/* MS Word import joins this control as a split menu for alpha users (a later issue). */}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.open({ kind: 'document' })}>
+            {t('documents.new')}
+          </Button>
+        </Group>
+        {structure.error ? <FormAlert message={errorMessage(structure.error, t)} /> : null}
+        {structure.isPending ? (
+          <Group gap={72}>
+            <Skeleton height={64} width={224} />
+            <Skeleton height={64} width={224} />
+          </Group>
+        ) : documents.length === 0 ? (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title={t('documents.emptyTitle')}>
+            {t('documents.emptyText')}
+          </Alert>
+        ) : (
+          <DocumentGraph documents={documents} />
+        )}
+      </Stack>
+    </Paper>
+  );
 }

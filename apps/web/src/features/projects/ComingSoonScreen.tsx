@@ -1,0 +1,37 @@
+import { Button, Container, EmptyState } from '@mantine/core';
+import { IconArrowLeft, IconHourglassHigh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { usePageTitle } from '../../components/usePageTitle';
+import { projectPath } from './projectPaths';
+import { useProject } from './useProject';
+
+/** The synaeptic map and the test player come with later changes; their routes already lead here. */
+export function ComingSoonScreen() {
+  const { t } = useTranslation();
+  const { project } = useProject();
+  const synaeptic = useLocation().pathname.includes('/synaeptic');
+  const view = synaeptic ? t('project.views.synaeptic') : t('project.views.playtest');
+  usePageTitle(`${view} · ${project.name}`);
+  return (
+    <Container size="sm" py={80}>
+      <EmptyState
+        size="md"
+        icon={<IconHourglassHigh size={30} stroke={1.5} />}
+        withIndicatorBackground
+        title={t('project.comingSoon.title', { view })}
+        description={t('project.comingSoon.text')}
+      >
+        <Button
+          component={Link}
+          to={projectPath(project.namespace, project.slug)}
+          variant="light"
+          leftSection={<IconArrowLeft size={16} />}
+          mt="md"
+        >
+          {t('project.comingSoon.back')}
+        </Button>
+      </EmptyState>
+    </Container>
+  );
+}

@@ -1,0 +1,52 @@
+import { NavLink, Text } from '@mantine/core';
+import { IconAdjustments, IconAlertTriangle, IconArrowLeft, IconBuilding, IconHash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { projectPath } from './projectPaths';
+import { SETTINGS_SECTIONS } from './settings/settingsSections';
+import { useProject } from './useProject';
+
+const ICONS = {
+  general: IconAdjustments,
+  organization: IconBuilding,
+  references: IconHash,
+  advanced: IconAlertTriangle,
+} as const;
+
+const navLinkStyle = { borderRadius: 'var(--mantine-radius-sm)' };
+
+/** The side bar in the settings: back to the project, and the four sections of the page (spec 1 §2). */
+export function ProjectSettingsNav() {
+  const { t } = useTranslation();
+  const { project } = useProject();
+  const { hash } = useLocation();
+  return (
+    <>
+      <NavLink
+        component={Link}
+        to={projectPath(project.namespace, project.slug)}
+        label={t('project.nav.back')}
+        leftSection={<IconArrowLeft size={18} stroke={1.6} />}
+        style={navLinkStyle}
+      />
+      <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4} lts={0.4}>
+        {t('project.nav.settings')}
+      </Text>
+      {SETTINGS_SECTIONS.map((section, index) => {
+        const Icon = ICONS[section];
+        const active = hash === `#settings-${section}` || (hash === '' && index === 0);
+        return (
+          <NavLink
+            key={section}
+            href={`#settings-${section}`}
+            label={t(`project.settings.${section}.title`)}
+            leftSection={<Icon size={18} stroke={1.6} />}
+            active={active}
+            aria-current={active ? 'location' : undefined}
+            style={navLinkStyle}
+          />
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { ApiError } from '../../api/ApiError';
+import { queryKeys } from '../../api/queryKeys';
+import { lazyScreen } from '../../app/lazyScreen';
+import { ScreenError } from '../../app/ScreenError';
+import { ScreenErrorBoundary } from '../../app/ScreenErrorBoundary';
+import { ScreenLoader } from '../../components/ScreenLoader';
+import { useWaitCursor } from '../../components/useWaitCursor';
+import { useCurrentUser } from '../user/useCurrentUser';
+import { ProjectContext } from './ProjectContext';
+import { ProjectFallback } from './ProjectFallback';
+import { ProjectGone } from './ProjectGone';
+import { projectLocationFrom, storeProjectLocation } from './projectLocation';
+import { ProjectSidebar } from './ProjectSidebar';
+import { fetchProjectByPath, fetchProjectSettings } from './projectsApi';
+import { useProjectRealtime } from './useProjectRealtime';
+import classes from './ProjectShell.module.css';
+
+const ProjectOverviewScreen = lazyScreen(() => import('./ProjectOverviewScreen'), 'ProjectOverviewScreen');
+const DetailedScreen = lazyScreen(() => import('../working-area/DetailedScreen'), 'DetailedScreen');
+const ProjectSettingsScreen = lazyScreen(() => import('./settings/ProjectSettingsScreen'), 'ProjectSettingsScreen');
+const ComingSoonScreen = lazyScreen(() => import('./ComingSoonScreen'), 'ComingSoonScreen');
+
+/**
+ * Everything under /project/:projectNamespace/:projectSlug (spec 2 §2): loads the project by its path with a wait
+ * cursor, provides it to the screens inside (ProjectContext), reloads its settings on each route change, follows
+ * its realtime events, and leaves for /forbidden (not a member) or the dashboard (gone).
+ */
+export function ProjectShell() {
+  const { t } = useTranslation();
+  const { projectNamespace = '', projectSlug = '', '*': subPath = '' } = useParams();
+  const { pathname } = useLocation();
+  const [deleted, setDeleted] = useState(false);
+  const user = useCurrentUser();
+  const project = useQuery({
+    queryKey: queryKeys.projectByPath(projectNamespace, projectSlug),
+    queryFn: () => fetchProjectByPath(projectNamespace, projectSlug),
+    enabled: !deleted,
+  });
+  const projectId = project.data?.id;
+  const settings = useQuery({
+    queryKey: queryKeys.projectSettings(projectId ?? 0),
+    queryFn: () => fetchProjectSettings(projectId ?? 0),
+    enabled: projectId !== undefined && !deleted,
+  });
+  useWaitCursor(!deleted && (project.isPending || user.isPending));
+  useProjectRealtime(project.data, subPath, () => setDeleted(true));
+
+  // The settings are read again at each move inside the project (spec 2 §2); the first load is the query's own.
+  const { refetch: refetchSettings } = settings;
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    if (projectId !== undefined) void refetchSettings();
+  }, [pathname, projectId, refetchSettings]);
+
+  useEffect(() => storeProjectLocation(projectLocationFrom(subPath)), [subPath]);
+
+  const status = project.error instanceof ApiError ? project.error.status : null;
+  if (deleted) return <ProjectGone namespace={projectNamespace} slug={projectSlug} message={t('project.deleted')} />;
+  if (status === 404)
+    return <ProjectGone namespace={projectNamespace} slug={projectSlug} message={t('project.gone')} />;
+  if (status === 403) return <Navigate to="/forbidden" replace />;
+  if (project.error) return <ScreenError error={project.error} />;
+  if (!project.data) return <ScreenLoader />;
+
+  return (
+    <ProjectContext value={{ project: project.data, settings: settings.data ?? project.data.settings }}>
+      <div className={classes.shell}>
+        <ProjectSidebar subPath={subPath} />
+        <div className={classes.content}>
+          {/* Keyed by path: a screen that failed does not keep the next one from showing; the side bar stays. */}
+          <ScreenErrorBoundary key={pathname}>
+            <Suspense fallback={<ScreenLoader />}>
+              <Routes>
+                <Route index element={<ProjectOverviewScreen />} />
+                <Route path="detailed/:elementView?/:elementId?" element={<DetailedScreen />} />
+                <Route path="settings" element={<ProjectSettingsScreen />} />
+                <Route path="playtest/:testId?" element={<ComingSoonScreen />} />
+                <Route path="synaeptic/:elementView?/:elementId?" element={<ComingSoonScreen />} />
+                <Route path="*" element={<ProjectFallback />} />
+              </Routes>
+            </Suspense>
+          </ScreenErrorBoundary>
+        </div>
+      </div>
+    </ProjectContext>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { SettingsSection } from '../../../components/SettingsSection';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { useProject } from '../useProject';
+import { DeleteProjectCard } from './DeleteProjectCard';
+import { GeneralSettingsForm } from './GeneralSettingsForm';
+import { OrganizationSettingsForm } from './OrganizationSettingsForm';
+import { ReferencesSettingsForm } from './ReferencesSettingsForm';
+import { SettingsAnchor } from './SettingsAnchor';
+import { TransferProjectCard } from './TransferProjectCard';
+
+/** Project settings (spec 1 §2): General, Organization, References, Advanced, one page, the side bar as its index. */
+export function ProjectSettingsScreen() {
+  const { t } = useTranslation();
+  const { project, settings } = useProject();
+  const { hash } = useLocation();
+  usePageTitle(t('project.settings.pageTitle', { name: project.name }));
+
+  // A section named in the address (a reload, a shared link) is scrolled to once the page is drawn.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+
+  return (
+    <Container size="md" py="xl" px={{ base: 'md', sm: 'xl' }}>
+      <Stack gap={4} mb="xl">
+        <Title order={1} fz={28} fw={650}>
+          {t('project.settings.title')}
+        </Title>
+        <Text c="dimmed">{t('project.settings.subtitle', { name: project.name })}</Text>
+      </Stack>
+      <Stack gap="lg">
+        <SettingsAnchor section="general">
+          <SettingsSection title={t('project.settings.general.title')}>
+            <GeneralSettingsForm key={project.id} project={project} settings={settings} />
+          </SettingsSection>
+        </SettingsAnchor>
+        <SettingsAnchor section="organization">
+          <SettingsSection
+            title={t('project.settings.organization.title')}
+            description={t('project.settings.organization.subtitle')}
+          >
+            <OrganizationSettingsForm key={project.id} project={project} settings={settings} />
+          </SettingsSection>
+        </SettingsAnchor>
+        <SettingsAnchor section="references">
+          <SettingsSection
+            title={t('project.settings.references.title')}
+            description={t('project.settings.references.subtitle')}
+          >
+            <ReferencesSettingsForm key={project.id} project={project} settings={settings} />
+          </SettingsSection>
+        </SettingsAnchor>
+        <SettingsAnchor section="advanced">
+          <SettingsSection title={t('project.settings.advanced.title')}>
+            <TransferProjectCard project={project} />
+            <DeleteProjectCard project={project} />
+          </SettingsSection>
+        </SettingsAnchor>
+      </Stack>
+    </Container>
+  );
+}

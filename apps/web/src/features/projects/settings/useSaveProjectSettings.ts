@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProjectPresented, ProjectSettings } from '@reqloom/domain';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../../api/queryKeys';
+import { notifySuccess } from '../../../components/notify';
+import { updateProjectSettings } from '../projectsApi';
+
+/** Saves part of a project's settings (the server merges them) and keeps both cached copies in step. */
+export function useSaveProjectSettings(project: ProjectPresented) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<ProjectSettings>) => updateProjectSettings(project.id, patch),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(queryKeys.projectSettings(project.id), settings);
+      queryClient.setQueryData<ProjectPresented>(
+        queryKeys.projectByPath(project.namespace, project.slug),
+        (current) => current && { ...current, settings },
+      );
+      notifySuccess(t('project.settings.saved'));
+    },
+  });
+}

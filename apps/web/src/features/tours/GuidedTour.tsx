@@ -1,0 +1,40 @@
+import { Tour } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TourDefinition } from './tourTypes';
+import { useGuidedTour } from './useGuidedTour';
+
+interface GuidedTourProps {
+  tour: TourDefinition;
+}
+
+/** Mounts a screen's tour: it starts by itself when due (useGuidedTour); Next, Back, Skip, and Escape to leave. */
+export function GuidedTour({ tour }: GuidedTourProps) {
+  const { t } = useTranslation();
+  const { active, stop } = useGuidedTour(tour);
+  if (!active) return null;
+  return (
+    <Tour
+      active
+      onClose={stop}
+      // Skip and Escape already leave; one close label serves both the corner button and the last step's button.
+      withCloseButton={false}
+      maxWidth={380}
+      overlayColor="rgba(20, 30, 48, 0.45)"
+      spotlightRadius={8}
+      labels={{
+        skip: t('tours.skip'),
+        back: t('tours.back'),
+        next: t('tours.next'),
+        close: t('tours.finish'),
+        stepCounter: (current, total) => t('tours.counter', { current, total }),
+      }}
+      data-testid={`tour-${tour.name}`}
+    >
+      {tour.steps.map((step) => (
+        <Tour.Step key={step.target} target={step.target} title={t(step.title)} position={step.position}>
+          {t(step.text)}
+        </Tour.Step>
+      ))}
+    </Tour>
+  );
+}

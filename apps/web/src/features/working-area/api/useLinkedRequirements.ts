@@ -1,0 +1,30 @@
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import type { RequirementPresented } from '@reqloom/domain';
+import { fetchDocumentRequirements } from './workingAreaApi';
+import { workingAreaKeys } from './workingAreaKeys';
+
+export interface LinkedRequirements {
+  byId: Map<number, RequirementPresented>;
+  loading: boolean;
+}
+
+// Module-level, so that TanStack Query runs it again only when a result changes.
+function combine(results: UseQueryResult<RequirementPresented[]>[]): LinkedRequirements {
+  const byId = new Map<number, RequirementPresented>();
+  for (const result of results) for (const r of result.data ?? []) byId.set(r.id, r);
+  return { byId, loading: results.some((r) => r.isPending) };
+}
+
+/**
+ * The requirements of several documents (a requirement's parent and child documents), through the same cache
+ * as the document views: links show names and references, and the link dialogs offer them.
+ */
+export function useLinkedRequirements(projectId: number, documentIds: readonly number[]): LinkedRequirements {
+  return useQueries({
+    queries: documentIds.map((documentId) => ({
+      queryKey: workingAreaKeys.documentRequirements(projectId, documentId),
+      queryFn: () => fetchDocumentRequirements(documentId),
+    })),
+    combine,
+  });
+}

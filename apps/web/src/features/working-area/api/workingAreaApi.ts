@@ -1,0 +1,57 @@
+import type {
+  CategoryPresented,
+  CreateCategoryBody,
+  CreateChildrenBody,
+  CreateDocumentBody,
+  CreateRequirementBody,
+  DocumentPresented,
+  RequirementPresented,
+  RevisionPresented,
+  UpdateCategoryBody,
+  UpdateDocumentBody,
+  UpdateRequirementBody,
+} from '@reqloom/domain';
+import { api } from '../../../api/client';
+
+interface Data<T> {
+  data: T;
+}
+
+/** A document of the project structure, with its categories in tree order. */
+export type StructureDocument = DocumentPresented & { categories: CategoryPresented[] };
+export type RequirementWithRevisions = RequirementPresented & { revisions: RevisionPresented[] };
+
+const data = async <T>(call: Promise<Data<T>>) => (await call).data;
+
+export const fetchStructure = (projectId: number) =>
+  data(api.get<Data<StructureDocument[]>>(`projects/structure/${projectId}`));
+
+export const fetchDocumentRequirements = (documentId: number) =>
+  data(api.get<Data<RequirementPresented[]>>(`documents/requirements/${documentId}`));
+
+export const fetchRequirement = (id: number) => data(api.get<Data<RequirementWithRevisions>>(`requirements/${id}`));
+
+export const createDocument = (body: CreateDocumentBody) =>
+  api.post<Data<DocumentPresented> & { projectDocuments: DocumentPresented[] }>('documents', body);
+export const updateDocument = (id: number, body: UpdateDocumentBody) =>
+  data(api.put<Data<DocumentPresented>>(`documents/${id}`, body));
+export const deleteDocument = (id: number) => api.delete(`documents/${id}`);
+
+export const createCategory = (body: CreateCategoryBody) => data(api.post<Data<CategoryPresented>>('categories', body));
+export const updateCategory = (id: number, body: UpdateCategoryBody) =>
+  data(api.put<Data<CategoryPresented>>(`categories/${id}`, body));
+export const deleteCategory = (id: number) => api.delete(`categories/${id}`);
+// Served as POST: they change state (decisions §2).
+export const moveCategory = (id: number, direction: 'up' | 'down') =>
+  data(api.post<Data<CategoryPresented>>(`categories/moveorder${direction}/${id}`));
+
+export const createRequirement = (body: CreateRequirementBody) =>
+  data(api.post<Data<RequirementPresented>>('requirements', body));
+export const updateRequirement = (id: number, body: UpdateRequirementBody) =>
+  data(api.put<Data<RequirementPresented>>(`requirements/${id}`, body));
+export const createChildren = (id: number, body: CreateChildrenBody) =>
+  data(api.put<Data<RequirementPresented[]>>(`requirements/createchildren/${id}`, body));
+export const copyRequirement = (id: number) => data(api.post<Data<RequirementPresented>>(`requirements/copy/${id}`));
+export const moveRequirement = (id: number, direction: 'up' | 'down') =>
+  data(api.post<Data<RequirementPresented>>(`requirements/moveorder${direction}/${id}`));
+export const deleteRequirement = (id: number) => api.delete(`requirements/${id}`);

@@ -1,0 +1,12 @@
+// The working area's cache keys, all under the project, so that one prefix reaches everything of a project.
+// Categories come with the structure (one call for the whole project), and every requirement list of a
+// document, a category or a sub-tree is derived from its document's list: fewer caches to keep in step.
+export const workingAreaKeys = {
+  project: (projectId: number) => ['workingArea', projectId] as const,
+  structure: (projectId: number) => ['workingArea', projectId, 'structure'] as const,
+  allDocumentRequirements: (projectId: number) => ['workingArea', projectId, 'documentRequirements'] as const,
+  documentRequirements: (projectId: number, documentId: number) =>
+    ['workingArea', projectId, 'documentRequirements', documentId] as const,
+  allRequirements: (projectId: number) => ['workingArea', projectId, 'requirement'] as const,
+  requirement: (projectId: number, id: number) => ['workingArea', projectId, 'requirement', id] as const,
+};

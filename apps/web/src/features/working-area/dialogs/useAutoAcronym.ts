@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { acronymFrom } from '@reqloom/domain';
+import { useProject } from '../../projects/useProject';
+
+/**
+ * The acronym follows the name (initials, honouring the project's small-word setting and size) until the person
+ * edits it; in edit mode it is already the person's own.
+ */
+export function useAutoAcronym(editing: boolean) {
+  const { settings } = useProject();
+  const [touched, setTouched] = useState(editing);
+  const fromName = (name: string) =>
+    acronymFrom(name, { ignoreSmallWords: settings.autoAcronymIgnoreSmallWords, maxSize: settings.acronymMaxSize });
+  return {
+    maxSize: settings.acronymMaxSize,
+    /** The acronym to set when the name changes, or null to leave it. */
+    onName: (name: string) => (touched ? null : fromName(name)),
+    /** Called when the person types in the acronym: it is theirs from now on, upper-cased as they type. */
+    onTyped: (value: string) => {
+      setTouched(true);
+      return value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    },
+  };
+}

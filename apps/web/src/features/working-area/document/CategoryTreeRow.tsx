@@ -1,0 +1,85 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconFilePlus, IconFolderPlus, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { categoryNumber, type CategoryNode } from '../logic/categoryTree';
+import type { CategoryCommands } from './useCategoryCommands';
+import classes from './CategoriesTree.module.css';
+
+interface CategoryTreeRowProps {
+  node: CategoryNode;
+  depth: number;
+  numbering: boolean;
+  href: (id: number) => string;
+  commands: CategoryCommands;
+  counts: ReadonlyMap<number, number>;
+}
+
+/** A category of the categories tree and, below it, its sub-categories. */
+export function CategoryTreeRow({ node, depth, numbering, href, commands, counts }: CategoryTreeRowProps) {
+  const { t } = useTranslation();
+  const { category } = node;
+  const name = category.name;
+  const count = counts.get(category.id) ?? 0;
+  const button = (label: string, icon: React.ReactNode, onClick: () => void, disabled = false, color = 'gray') => (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color={color} size="sm" aria-label={label} disabled={disabled} onClick={onClick}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <li>
+      <div className={classes.row} style={{ '--depth': depth } as React.CSSProperties}>
+        {button(
+          t('categories.moveUpNamed', { name }),
+          <IconArrowUp size={14} />,
+          () => void commands.move(category, 'up'),
+          node.index === 0,
+        )}
+        {button(
+          t('categories.moveDownNamed', { name }),
+          <IconArrowDown size={14} />,
+          () => void commands.move(category, 'down'),
+          node.index === node.siblings - 1,
+        )}
+        {numbering ? <span className={classes.number}>{categoryNumber(category.address)}</span> : null}
+        <Link to={href(category.id)} className={classes.link} title={name}>
+          {name}
+        </Link>
+        <span className={classes.reference}>{category.reference}</span>
+        <span className={classes.count}>{t('requirements.count', { count })}</span>
+        <div className={classes.actions}>
+          {button(t('categories.editNamed', { name }), <IconPencil size={15} />, () => commands.edit(category))}
+          {button(t('categories.addSubNamed', { name }), <IconFolderPlus size={15} />, () => commands.addSub(category))}
+          {button(t('categories.addRequirementNamed', { name }), <IconFilePlus size={15} />, () =>
+            commands.addRequirement(category),
+          )}
+          {/* "Add test" joins here for alpha users (a later issue). */}
+          {button(
+            t('categories.deleteNamed', { name }),
+            <IconTrash size={15} />,
+            () => void commands.remove(category),
+            false,
+            'red',
+          )}
+        </div>
+      </div>
+      {node.children.length > 0 ? (
+        <ul className={classes.nested}>
+          {node.children.map((child) => (
+            <CategoryTreeRow
+              key={child.category.id}
+              node={child}
+              depth={depth + 1}
+              numbering={numbering}
+              href={href}
+              commands={commands}
+              counts={counts}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { RichTextView } from '../../../components/editor/RichTextView';
+import type { StructureDocument } from '../api/workingAreaApi';
+import { StatusSummary } from '../common/StatusSummary';
+
+interface DocumentHeaderProps {
+  document: StructureDocument;
+  statusCounts: readonly number[];
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** Name, acronym, description, the status donut, and the document's edit and delete buttons. */
+export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: DocumentHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xl">
+      <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+        <Text fz={11} fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.06em' }}>
+          {t('documents.kind')}
+        </Text>
+        <Group gap="sm" wrap="nowrap" align="center">
+          <Title order={1} fz={24} style={{ overflowWrap: 'anywhere' }}>
+            {document.name}
+          </Title>
+          <Badge variant="light" radius="sm" size="lg" ff="monospace" styles={{ label: { textTransform: 'none' } }}>
+            {document.acronym}
+          </Badge>
+        </Group>
+        {document.description ? (
+          <RichTextView html={document.description} />
+        ) : (
+          <Text fz="sm" c="dimmed" fs="italic">
+            {t('documents.noDescription')}
+          </Text>
+        )}
+      </Stack>
+      <Stack gap="sm" align="flex-end">
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+            {t('workingArea.edit')}
+          </Button>
+          <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+            {t('workingArea.delete')}
+          </Button>
+          {/* Export to MS Word joins these buttons with the export (a later issue). */}
+        </Group>
+        <StatusSummary counts={statusCounts} />
+      </Stack>
+    </Group>
+  );
+}

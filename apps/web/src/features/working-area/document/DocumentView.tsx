@@ -1,0 +1,142 @@
+import { useMemo } from 'react';
+import { Button, Stack } from '@mantine/core';
+import { IconFilePlus, IconFolderPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { FormAlert } from '../../../components/FormAlert';
+import { ScreenLoader } from '../../../components/ScreenLoader';
+import { errorMessage } from '../../../components/errorMessage';
+import { notifySuccess } from '../../../components/notify';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { useProject } from '../../projects/useProject';
+import { useDocumentRequirements } from '../api/useDocumentRequirements';
+import { useStructure } from '../api/useStructure';
+import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
+import { InfoAlert } from '../common/InfoAlert';
+import { notifyFailure } from '../common/notifyFailure';
+import { Section } from '../common/Section';
+import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
+import { useWorkingAreaDialogs } from '../dialogs/useWorkingAreaDialogs';
+import { buildCategoryTree } from '../logic/categoryTree';
+import { statusCounts } from '../logic/requirementOrder';
+import { DocumentGraph } from '../overview/DocumentGraph';
+import { RequirementsTable } from '../requirements/RequirementsTable';
+import { CategoriesTree } from './CategoriesTree';
+import { DocumentHeader } from './DocumentHeader';
+
+/** The document view (spec 2): header, its links to other documents, categories tree, requirements table. */
+export function DocumentView({ documentId }: { documentId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const projectId = useProject().project.id;
+  const paths = useWorkingAreaPaths();
+  const dialogs = useWorkingAreaDialogs();
+  const actions = useWorkingAreaActions();
+  const structure = useStructure(projectId);
+  const document = structure.data?.find((d) => d.id === documentId);
+  const requirements = useDocumentRequirements(projectId, document ? documentId : undefined);
+  usePageTitle(document?.name ?? t('documents.kind'));
+
+  const categories = useMemo(() => new Map((document?.categories ?? []).map((c) => [c.id, c])), [document]);
+  const tree = useMemo(() => buildCategoryTree(document?.categories ?? []), [document]);
+  const list = useMemo(() => requirements.data ?? [], [requirements.data]);
+  const neighbourhood = useMemo(() => {
+    if (!document || !structure.data) return [];
+    const near = new Set([document.id, ...document.parents, ...document.children]);
+    return structure.data.filter((d) => near.has(d.id));
+  }, [document, structure.data]);
+
+  if (structure.error) return <FormAlert message={errorMessage(structure.error, t)} />;
+  if (!structure.data) return <ScreenLoader />;
+  // Deleted (here or by another member): back to the overview.
+  if (!document) return <Navigate to={paths.overview} replace />;
+
+  const withoutCategory = list.filter((r) => r.category_id === null).length;
+  const linked = document.parents.length + document.children.length > 0;
+  const remove = async () => {
+    const yes = await dialogs.confirm({
+      title: t('documents.deleteTitle'),
+      message: t('documents.deleteConfirm', { name: document.name }),
+      confirmLabel: t('workingArea.delete'),
+      danger: true,
+    });
+    if (!yes) return;
+    try {
+      await actions.deleteDocument(document);
+      notifySuccess(t('documents.deleted', { name: document.name }));
+      void navigate(paths.overview);
+    } catch (error) {
+      notifyFailure(error, t);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <DocumentHeader
+        document={document}
+        statusCounts={statusCounts(list)}
+        onEdit={() => dialogs.open({ kind: 'document', document })}
+        onDelete={() => void remove()}
+      />
+      {linked ? (
+        <Section title={t('documents.traceability')}>
+          <DocumentGraph documents={neighbourhood} currentId={document.id} />
+        </Section>
+      ) : null}
+      <Section
+        title={t('categories.title')}
+        count={document.categories.length}
+        actions={
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconFolderPlus size={14} />}
+            onClick={() => dialogs.open({ kind: 'category', documentId: document.id, parentId: null })}
+          >
+            {t('categories.add')}
+          </Button>
+        }
+      >
+        {tree.length === 0 ? (
+          <InfoAlert>{t('categories.empty')}</InfoAlert>
+        ) : (
+          <CategoriesTree nodes={tree} requirements={list} />
+        )}
+      </Section>
+      <Section
+        title={t('requirements.title')}
+        count={list.length}
+        collapsible
+        actions={
+          <Button
+            size="xs"
+            leftSection={<IconFilePlus size={14} />}
+            onClick={() => dialogs.open({ kind: 'requirement', documentId: document.id, categoryId: null })}
+          >
+            {t('requirements.add')}
+          </Button>
+        }
+      >
+        <Stack gap="sm">
+          {requirements.error ? <FormAlert message={errorMessage(requirements.error, t)} /> : null}
+          {withoutCategory > 0 ? (
+            <InfoAlert color="orange">{t('requirements.withoutCategory', { count: withoutCategory })}</InfoAlert>
+          ) : null}
+          {requirements.isPending ? (
+            <ScreenLoader />
+          ) : list.length === 0 ? (
+            <InfoAlert>{t('requirements.empty')}</InfoAlert>
+          ) : (
+            <RequirementsTable
+              requirements={list}
+              categories={categories}
+              mode="table"
+              label={t('requirements.tableLabel', { name: document.name })}
+              showCoverage={linked}
+            />
+          )}
+        </Stack>
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { TextInput } from '@mantine/core';
+import type { RequirementPresented } from '@reqloom/domain';
+import { useTranslation } from 'react-i18next';
+import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
+import { notifyFailure } from '../common/notifyFailure';
+import { cycleCase, type CaseMode } from '../logic/nameCase';
+import classes from './RequirementView.module.css';
+
+/**
+ * The requirement's name, edited in place (spec 2 §5): Enter or leaving the field saves, Escape puts it back;
+ * pasted text arrives as plain text on one line; nothing is sent when unchanged or already saving; a refused
+ * name goes back to the saved one.
+ */
+export function InlineName({ requirement }: { requirement: RequirementPresented }) {
+  const { t } = useTranslation();
+  const actions = useWorkingAreaActions();
+  const [draft, setDraft] = useState(requirement.name);
+  const [saved, setSaved] = useState(requirement.name);
+  const [saving, setSaving] = useState(false);
+  const [lastCase, setLastCase] = useState<CaseMode | null>(null);
+  // Another member's rename (or our own save) shows here, unless the person is mid-edit.
+  if (requirement.name !== saved) {
+    setSaved(requirement.name);
+    if (draft === saved) setDraft(requirement.name);
+  }
+
+  const save = async () => {
+    const name = draft.trim();
+    if (saving || name === requirement.name) {
+      setDraft(requirement.name);
+      return;
+    }
+    if (!name) {
+      setDraft(requirement.name);
+      return;
+    }
+    setSaving(true);
+    try {
+      await actions.updateRequirement(requirement, { name });
+    } catch (error) {
+      setDraft(requirement.name);
+      notifyFailure(error, t);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <TextInput
+      variant="unstyled"
+      className={classes.name}
+      aria-label={t('requirements.name')}
+      value={draft}
+      disabled={saving}
+      onChange={(event) => {
+        setLastCase(null);
+        setDraft(event.currentTarget.value);
+      }}
+      onBlur={() => void save()}
+      onPaste={(event) => {
+        event.preventDefault();
+        const text = event.clipboardData.getData('text/plain').replace(/\s+/g, ' ');
+        const input = event.currentTarget;
+        const start = input.selectionStart ?? draft.length;
+        const end = input.selectionEnd ?? draft.length;
+        setDraft(draft.slice(0, start) + text + draft.slice(end));
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          event.currentTarget.blur();
+        } else if (event.key === 'Escape') {
+          setDraft(requirement.name);
+          // Blurring after the reset saves nothing: the name is unchanged.
+          requestAnimationFrame(() => (event.target as HTMLInputElement).blur());
+        } else if (event.key === 'F3' && event.shiftKey) {
+          event.preventDefault();
+          const next = cycleCase(draft, lastCase);
+          setLastCase(next.mode);
+          setDraft(next.text);
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { Group, Text, Tooltip } from '@mantine/core';
+import type { RequirementPresented } from '@reqloom/domain';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusBadge } from '../common/StatusBadge';
+import classes from './RequirementView.module.css';
+
+interface LinkedRequirementItemProps {
+  link: { id: number; upToDate: boolean };
+  requirement: RequirementPresented | undefined;
+  href: string;
+}
+
+/**
+ * A linked requirement, coloured as the synaeptic view colours links: blue when up to date, red when the parent
+ * changed after the link was last confirmed.
+ */
+export function LinkedRequirementItem({ link, requirement, href }: LinkedRequirementItemProps) {
+  const { t } = useTranslation();
+  const mark = link.upToDate ? t('traceability.upToDate') : t('traceability.outOfDate');
+  return (
+    <li
+      className={classes.linkItem}
+      data-stale={!link.upToDate || undefined}
+      style={{ '--link-color': `var(--mantine-color-${link.upToDate ? 'blue-6' : 'red-6'})` } as React.CSSProperties}
+    >
+      <Tooltip
+        label={link.upToDate ? t('traceability.upToDateHint') : t('traceability.outOfDateHint')}
+        multiline
+        maw={260}
+      >
+        <Group gap={4} wrap="nowrap" c={link.upToDate ? 'blue.7' : 'red.7'} style={{ flex: 'none' }}>
+          {link.upToDate ? <IconCircleCheck size={15} aria-hidden /> : <IconAlertTriangle size={15} aria-hidden />}
+          <Text fz="xs" fw={600}>
+            {mark}
+          </Text>
+        </Group>
+      </Tooltip>
+      <Link to={href} className={classes.linkRef}>
+        {requirement?.reference ?? `#${link.id}`}
+      </Link>
+      <Link to={href} className={classes.linkName} title={requirement?.name}>
+        {requirement?.name ?? '…'}
+      </Link>
+      {requirement ? <StatusBadge status={requirement.status} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { useRef, useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { RequirementPresented } from '@reqloom/domain';
+import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LazyDescriptionEditor } from '../../../components/editor/LazyDescriptionEditor';
+import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
+import { notifyFailure } from '../common/notifyFailure';
+
+/**
+ * The description, edited in place: saved when the editor loses focus or with the save button. (Collaborative
+ * editing replaces this save with live sync in a later issue.)
+ */
+export function RequirementDescription({ requirement }: { requirement: RequirementPresented }) {
+  const { t } = useTranslation();
+  const actions = useWorkingAreaActions();
+  const [draft, setDraft] = useState(requirement.description);
+  const [base, setBase] = useState(requirement.description);
+  const [saving, setSaving] = useState(false);
+  const inFlight = useRef(false);
+  // A newer saved description (ours, sanitised by the server, or another member's) replaces an unmodified draft.
+  if (requirement.description !== base) {
+    setBase(requirement.description);
+    if (draft === base) setDraft(requirement.description);
+  }
+  const dirty = draft !== base;
+
+  const save = async (html: string) => {
+    if (inFlight.current || html === requirement.description) return;
+    inFlight.current = true;
+    setSaving(true);
+    try {
+      const updated = await actions.updateRequirement(requirement, { description: html });
+      setBase(updated.description);
+      setDraft(updated.description);
+    } catch (error) {
+      notifyFailure(error, t);
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap={6}>
+      <LazyDescriptionEditor
+        label={t('requirements.description')}
+        value={draft}
+        onChange={setDraft}
+        onBlur={(html) => void save(html)}
+        minHeight={180}
+      />
+      <Group justify="space-between" gap="xs">
+        <Text fz="xs" c={dirty ? 'orange.8' : 'dimmed'} aria-live="polite">
+          {saving ? t('editor.saving') : dirty ? t('editor.unsaved') : t('editor.saved')}
+        </Text>
+        <Button
+          size="xs"
+          variant={dirty ? 'filled' : 'default'}
+          leftSection={dirty ? <IconDeviceFloppy size={14} /> : <IconCheck size={14} />}
+          disabled={!dirty}
+          loading={saving}
+          onClick={() => void save(draft)}
+        >
+          {t('editor.saveDescription')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/ApiError';
+import { FormAlert } from '../../../components/FormAlert';
+import { ScreenLoader } from '../../../components/ScreenLoader';
+import { errorMessage } from '../../../components/errorMessage';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { useFormatDateTime } from '../../user/useFormatDateTime';
+import { useProject } from '../../projects/useProject';
+import { useDocumentRequirements } from '../api/useDocumentRequirements';
+import { useRequirement } from '../api/useRequirement';
+import { useStructure } from '../api/useStructure';
+import { Section } from '../common/Section';
+import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
+import { useRequirementCommands } from '../requirements/useRequirementCommands';
+import { InlineName } from './InlineName';
+import { RequirementDescription } from './RequirementDescription';
+import { RequirementNavigation } from './RequirementNavigation';
+import { RequirementPlacement } from './RequirementPlacement';
+import { RevisionsTable } from './RevisionsTable';
+import { StatusStepper } from './StatusStepper';
+import { TraceabilitySection } from './TraceabilitySection';
+import classes from './RequirementView.module.css';
+
+/**
+ * The requirement view (spec 2): place, name, reference, neighbours, status stepper, description, traceability
+ * and revisions. (Tags, connected users and comments join it in later issues.)
+ */
+export function RequirementView({ requirementId }: { requirementId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const projectId = useProject().project.id;
+  const paths = useWorkingAreaPaths();
+  const commands = useRequirementCommands();
+  const formatDate = useFormatDateTime();
+  const query = useRequirement(projectId, requirementId);
+  const structure = useStructure(projectId);
+  const requirement = query.data;
+  const readingOrder = useDocumentRequirements(projectId, requirement?.document_id);
+  // Where to go if it disappears (deleted by another member): its category, else its document.
+  const [lastPlace, setLastPlace] = useState<string | null>(null);
+  const place = requirement
+    ? requirement.category_id !== null
+      ? paths.category(requirement.category_id)
+      : paths.document(requirement.document_id)
+    : null;
+  if (place && place !== lastPlace) setLastPlace(place);
+  usePageTitle(requirement?.name ?? t('requirements.kind'));
+
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return <Navigate to={lastPlace ?? paths.overview} replace />;
+  }
+  if (query.error) return <FormAlert message={errorMessage(query.error, t)} />;
+  if (!requirement || !structure.data) return <ScreenLoader />;
+  const documents = structure.data;
+  const document = documents.find((d) => d.id === requirement.document_id);
+
+  const copy = async () => {
+    const created = await commands.copy(requirement);
+    if (created) void navigate(paths.requirement(created.id));
+  };
+  const remove = async () => {
+    if (await commands.remove(requirement)) void navigate(place ?? paths.overview);
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <RequirementPlacement requirement={requirement} documents={documents} />
+            <Group gap="xs" wrap="nowrap">
+              <RequirementNavigation requirement={requirement} readingOrder={readingOrder.data ?? []} />
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconCopy size={14} />}
+                disabled={requirement.test}
+                onClick={() => void copy()}
+              >
+                {t('workingArea.copy')}
+              </Button>
+              <Button
+                variant="light"
+                color="red"
+                size="xs"
+                leftSection={<IconTrash size={14} />}
+                disabled={requirement.test}
+                onClick={() => void remove()}
+              >
+                {t('workingArea.delete')}
+              </Button>
+            </Group>
+          </Group>
+          <Group gap="sm" wrap="nowrap" align="center">
+            <span className={classes.reference} aria-label={t('requirements.reference')}>
+              {requirement.reference}
+            </span>
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <InlineName requirement={requirement} />
+            </div>
+          </Group>
+          <Text fz="xs" c="dimmed">
+            {t('requirements.byline', {
+              author: requirement.author?.name ?? t('requirements.unknownAuthor'),
+              created: formatDate(requirement.created_at),
+              updated: formatDate(requirement.updated_at),
+            })}
+          </Text>
+          <StatusStepper requirement={requirement} />
+        </Stack>
+      </Paper>
+      <Section title={t('requirements.description')}>
+        <RequirementDescription requirement={requirement} />
+        {/* Tags, one picker per classifier of the document, join here with classifiers (a later issue). */}
+      </Section>
+      {document ? <TraceabilitySection requirement={requirement} document={document} /> : null}
+      <Section title={t('requirements.revisions.title')} count={requirement.revisions.length}>
+        <RevisionsTable revisions={requirement.revisions} />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Fragment, useState } from 'react';
+import { ActionIcon, Table, Text } from '@mantine/core';
+import type { RevisionPresented } from '@reqloom/domain';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { RichTextView } from '../../../components/editor/RichTextView';
+import { useFormatDateTime } from '../../user/useFormatDateTime';
+import { StatusBadge } from '../common/StatusBadge';
+import { useNow } from '../common/useNow';
+import { relativeTime } from '../logic/relativeTime';
+
+/** Earlier states of the requirement, newest first; times since each refresh every second (spec 2). */
+export function RevisionsTable({ revisions }: { revisions: readonly RevisionPresented[] }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow(1000);
+  const formatDate = useFormatDateTime();
+  const [open, setOpen] = useState<number | null>(null);
+  if (revisions.length === 0) {
+    return (
+      <Text fz="sm" c="dimmed" fs="italic">
+        {t('requirements.revisions.none')}
+      </Text>
+    );
+  }
+  return (
+    <Table fz="sm" verticalSpacing={6} highlightOnHover aria-label={t('requirements.revisions.title')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={36} aria-label={t('requirements.columns.description')} />
+          <Table.Th w={170}>{t('requirements.revisions.when')}</Table.Th>
+          <Table.Th w={170}>{t('requirements.revisions.author')}</Table.Th>
+          <Table.Th>{t('requirements.revisions.name')}</Table.Th>
+          <Table.Th w={120}>{t('requirements.revisions.status')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {revisions.map((revision) => (
+          <Fragment key={revision.id}>
+            <Table.Tr>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-expanded={open === revision.id}
+                  aria-label={t('requirements.revisions.showDescription', { time: formatDate(revision.updated_at) })}
+                  onClick={() => setOpen(open === revision.id ? null : revision.id)}
+                >
+                  {open === revision.id ? <IconChevronDown size={15} /> : <IconChevronRight size={15} />}
+                </ActionIcon>
+              </Table.Td>
+              <Table.Td>
+                <Text span fz="sm" title={formatDate(revision.updated_at)}>
+                  {relativeTime(revision.updated_at, now, i18n.language)}
+                </Text>
+              </Table.Td>
+              <Table.Td>{revision.author?.name ?? t('requirements.unknownAuthor')}</Table.Td>
+              <Table.Td>{revision.name}</Table.Td>
+              <Table.Td>
+                {revision.status > 0 ? (
+                  <StatusBadge status={revision.status} />
+                ) : (
+                  <Text fz="xs" c="dimmed">
+                    {t('requirements.status.draft')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+            {open === revision.id ? (
+              <Table.Tr>
+                <Table.Td />
+                <Table.Td colSpan={4}>
+                  {revision.description ? (
+                    <RichTextView html={revision.description} />
+                  ) : (
+                    <Text fz="sm" c="dimmed" fs="italic">
+                      {t('requirements.noDescription')}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Fragment>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,159 @@
+import { memo, type MouseEvent } from 'react';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconFolder } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RichTextView } from '../../../components/editor/RichTextView';
+import { CoverageBadge } from '../common/CoverageBadge';
+import { StatusBadge } from '../common/StatusBadge';
+import { relativeTime } from '../logic/relativeTime';
+import { RequirementRowActions } from './RequirementRowActions';
+import type { RequirementCommands } from './useRequirementCommands';
+import classes from './RequirementsTable.module.css';
+
+export interface RequirementRowProps {
+  requirement: RequirementPresented;
+  category: CategoryPresented | undefined;
+  expanded: boolean;
+  onToggle: (id: number) => void;
+  href: string;
+  now: number;
+  formatDate: (iso: string) => string;
+  commands: RequirementCommands;
+  onEdit: (requirement: RequirementPresented) => void;
+  /** The category list's move buttons (spec 2: the first cannot go up, the last cannot go down). */
+  move?: { first: boolean; last: boolean };
+  /** Coverage shows where the document has linked documents. */
+  showCoverage: boolean;
+  /** Virtualisation: the row's place in the list and the callback that measures its height. */
+  index: number;
+  top: number;
+  measure: (element: HTMLElement | null) => void;
+}
+
+/** One requirement of a table or list; a click on the row (not on its links or buttons) shows its description. */
+export const RequirementRow = memo(function RequirementRow({
+  requirement,
+  category,
+  expanded,
+  onToggle,
+  href,
+  now,
+  formatDate,
+  commands,
+  onEdit,
+  move,
+  showCoverage,
+  index,
+  top,
+  measure,
+}: RequirementRowProps) {
+  const { t, i18n } = useTranslation();
+  const toggle = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('a, button, input, [data-no-toggle]')) return;
+    onToggle(requirement.id);
+  };
+  return (
+    <div
+      ref={measure}
+      role="row"
+      aria-rowindex={index + 2}
+      data-index={index}
+      data-expanded={expanded || undefined}
+      className={classes.row}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={toggle}
+    >
+      <div className={classes.cell} role="cell">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-expanded={expanded}
+          aria-label={t(expanded ? 'requirements.hideDescription' : 'requirements.showDescription', {
+            name: requirement.reference,
+          })}
+          onClick={() => onToggle(requirement.id)}
+        >
+          {expanded ? <IconChevronDown size={15} /> : <IconChevronRight size={15} />}
+        </ActionIcon>
+      </div>
+      {move ? (
+        <div className={classes.cell} role="cell">
+          <Group gap={0} wrap="nowrap">
+            <Tooltip label={t('workingArea.moveUp')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                disabled={move.first}
+                aria-label={t('requirements.moveUpNamed', { name: requirement.reference })}
+                onClick={() => void commands.move(requirement, 'up')}
+              >
+                <IconArrowUp size={14} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('workingArea.moveDown')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                disabled={move.last}
+                aria-label={t('requirements.moveDownNamed', { name: requirement.reference })}
+                onClick={() => void commands.move(requirement, 'down')}
+              >
+                <IconArrowDown size={14} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </div>
+      ) : null}
+      <div className={classes.cell} role="cell">
+        <div className={classes.title}>
+          <Link to={href} className={classes.reference}>
+            {requirement.reference}
+          </Link>
+          <Link to={href} className={classes.name} title={requirement.name}>
+            {requirement.name}
+          </Link>
+        </div>
+        <div className={classes.meta}>
+          <span>{requirement.author?.name ?? t('requirements.unknownAuthor')}</span>
+          <span title={formatDate(requirement.updated_at)}>
+            {t('requirements.updated', { time: relativeTime(requirement.updated_at, now, i18n.language) })}
+          </span>
+          {category && !move ? (
+            <Group gap={3} component="span" wrap="nowrap">
+              <IconFolder size={12} aria-hidden />
+              {category.name}
+            </Group>
+          ) : null}
+          {/* Tags, one group per classifier of the document, join here with classifiers (a later issue). */}
+        </div>
+      </div>
+      <div className={classes.cell} role="cell">
+        <Group gap={4}>
+          <StatusBadge status={requirement.status} />
+          {showCoverage && requirement.coverageStatus !== 'coveredAndCovering' ? (
+            <CoverageBadge status={requirement.coverageStatus} compact />
+          ) : null}
+        </Group>
+      </div>
+      <div className={classes.cell} role="cell">
+        <RequirementRowActions requirement={requirement} commands={commands} onEdit={onEdit} />
+      </div>
+      {expanded ? (
+        <div className={classes.description} data-no-toggle>
+          {requirement.description ? (
+            <RichTextView html={requirement.description} />
+          ) : (
+            <span style={{ color: 'var(--mantine-color-gray-6)', fontSize: 'var(--mantine-font-size-sm)' }}>
+              {t('requirements.noDescription')}
+            </span>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,159 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useFormatDateTime } from '../../user/useFormatDateTime';
+import { useNow } from '../common/useNow';
+import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
+import {
+  buildSearchIndex,
+  filterRequirements,
+  sortRequirements,
+  type SortDirection,
+  type SortKey,
+} from '../logic/requirementOrder';
+import { RequirementRow } from './RequirementRow';
+import { RequirementsToolbar } from './RequirementsToolbar';
+import { useRequirementCommands } from './useRequirementCommands';
+import classes from './RequirementsTable.module.css';
+
+const HEADER_HEIGHT = 32;
+const ROW_ESTIMATE = 54;
+export const FILTER_DEBOUNCE_MS = 100;
+
+interface RequirementsTableProps {
+  /** In reading order. */
+  requirements: readonly RequirementPresented[];
+  categories: ReadonlyMap<number, CategoryPresented>;
+  /** "table": the document's (filter, sort, edit in a dialog); "list": a category's own (move buttons, edit in the view). */
+  mode: 'table' | 'list';
+  label: string;
+  showCoverage: boolean;
+}
+
+/**
+ * The requirements table of spec 2, virtualised: only the rows in sight are in the page, so a thousand-requirement
+ * document scrolls and filters as smoothly as a short one. Row heights are measured (a shown description grows).
+ */
+export function RequirementsTable({ requirements, categories, mode, label, showCoverage }: RequirementsTableProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const paths = useWorkingAreaPaths();
+  const commands = useRequirementCommands();
+  const formatDate = useFormatDateTime();
+  const now = useNow(30_000);
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query, FILTER_DEBOUNCE_MS);
+  const [sort, setSort] = useState<SortKey>('none');
+  const [direction, setDirection] = useState<SortDirection>('asc');
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+
+  const index = useMemo(() => buildSearchIndex(requirements, categories), [requirements, categories]);
+  const sorted = useMemo(
+    () => (mode === 'list' ? [...requirements] : sortRequirements(requirements, sort, direction, categories)),
+    [mode, requirements, sort, direction, categories],
+  );
+  const rows = useMemo(
+    () => (mode === 'list' ? sorted : filterRequirements(sorted, debounced, index)),
+    [mode, sorted, debounced, index],
+  );
+  const allExpanded = rows.length > 0 && rows.every((r) => expanded.has(r.id));
+
+  const scroller = useRef<HTMLDivElement>(null);
+  // TanStack Virtual hands back new functions on every render; nothing below memoises them.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 8,
+    scrollMargin: HEADER_HEIGHT,
+    getItemKey: (i) => rows[i]?.id ?? i,
+  });
+
+  const toggle = useCallback(
+    (id: number) =>
+      setExpanded((set) => {
+        const next = new Set(set);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const edit = useCallback(
+    (requirement: RequirementPresented) =>
+      mode === 'list' ? void navigate(paths.requirement(requirement.id)) : commands.edit(requirement),
+    [mode, navigate, paths, commands],
+  );
+
+  return (
+    <Stack gap="xs">
+      <RequirementsToolbar
+        withFilter={mode === 'table'}
+        query={query}
+        onQuery={setQuery}
+        sort={sort}
+        onSort={setSort}
+        direction={direction}
+        onDirection={setDirection}
+        allExpanded={allExpanded}
+        onExpandAll={(expand) => setExpanded(expand ? new Set(rows.map((r) => r.id)) : new Set())}
+        shown={rows.length}
+        total={requirements.length}
+      />
+      <div className={`${classes.frame} ${mode === 'list' ? classes.list : ''}`}>
+        <div
+          ref={scroller}
+          className={classes.scroller}
+          style={{ maxHeight: '70vh' }}
+          role="table"
+          aria-label={label}
+          aria-rowcount={rows.length + 1}
+        >
+          <div className={classes.head} role="row" aria-rowindex={1}>
+            <span role="columnheader" aria-label={t('requirements.columns.description')} />
+            {mode === 'list' ? <span role="columnheader">{t('requirements.columns.order')}</span> : null}
+            <span role="columnheader">{t('requirements.columns.requirement')}</span>
+            <span role="columnheader">{t('requirements.columns.status')}</span>
+            <span role="columnheader" style={{ textAlign: 'right' }}>
+              {t('requirements.columns.actions')}
+            </span>
+          </div>
+          {rows.length === 0 ? (
+            <div className={classes.empty}>{t('requirements.noMatch')}</div>
+          ) : (
+            <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const requirement = rows[item.index]!;
+                return (
+                  <RequirementRow
+                    key={item.key}
+                    index={item.index}
+                    top={item.start - HEADER_HEIGHT}
+                    measure={virtualizer.measureElement}
+                    requirement={requirement}
+                    category={requirement.category_id === null ? undefined : categories.get(requirement.category_id)}
+                    expanded={expanded.has(requirement.id)}
+                    onToggle={toggle}
+                    href={paths.requirement(requirement.id)}
+                    now={now}
+                    formatDate={formatDate}
+                    commands={commands}
+                    onEdit={edit}
+                    move={
+                      mode === 'list' ? { first: item.index === 0, last: item.index === rows.length - 1 } : undefined
+                    }
+                    showCoverage={showCoverage}
+                  />
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import type { RequirementPresented } from '@reqloom/domain';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../components/notify';
+import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
+import { notifyFailure } from '../common/notifyFailure';
+import { useWorkingAreaDialogs } from '../dialogs/useWorkingAreaDialogs';
+
+/**
+ * What a requirement's buttons do, wherever they show (table, list, requirement view): copy, delete after a
+ * confirmation, move; failures become error toasts (spec 2 §8: move failures are not lost silently either).
+ */
+export function useRequirementCommands() {
+  const { t } = useTranslation();
+  const actions = useWorkingAreaActions();
+  const dialogs = useWorkingAreaDialogs();
+  return useMemo(
+    () => ({
+      edit: (requirement: RequirementPresented) =>
+        dialogs.open({ kind: 'requirement', documentId: requirement.document_id, requirement }),
+      copy: async (requirement: RequirementPresented) => {
+        try {
+          const copy = await actions.copyRequirement(requirement);
+          notifySuccess(t('requirements.copied', { reference: copy.reference }));
+          return copy;
+        } catch (error) {
+          notifyFailure(error, t);
+          return null;
+        }
+      },
+      remove: async (requirement: RequirementPresented) => {
+        const yes = await dialogs.confirm({
+          title: t('requirements.deleteTitle'),
+          message: t('requirements.deleteConfirm', { reference: requirement.reference, name: requirement.name }),
+          confirmLabel: t('workingArea.delete'),
+          danger: true,
+        });
+        if (!yes) return false;
+        try {
+          await actions.deleteRequirement(requirement);
+          notifySuccess(t('requirements.deleted', { reference: requirement.reference }));
+          return true;
+        } catch (error) {
+          notifyFailure(error, t);
+          return false;
+        }
+      },
+      move: async (requirement: RequirementPresented, direction: 'up' | 'down') => {
+        try {
+          await actions.moveRequirement(requirement, direction);
+        } catch (error) {
+          notifyFailure(error, t);
+        }
+      },
+    }),
+    [actions, dialogs, t],
+  );
+}
+
+export type RequirementCommands = ReturnType<typeof useRequirementCommands>;

@@ -1,0 +1,75 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { linkFromNewestMail } from './outbox';
+
+export interface TestUser {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** A user no other test has: the name is given, the username and e-mail carry a unique stamp. */
+export function newUser(handle: string, name: string): TestUser {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  return {
+    name,
+    username: `${handle}-${stamp}`,
+    email: `${handle}-${stamp}@example.test`,
+    password: 'correct horse battery staple',
+  };
+}
+
+async function csrfHeader(context: BrowserContext): Promise<Record<string, string>> {
+  let token = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (!token) {
+    await context.request.get('/sanctum/csrf-cookie');
+    token = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  }
+  return { 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') };
+}
+
+/** A call to the API with the context's cookies (its session, once there is one) and the CSRF header. */
+export async function apiCall(
+  context: BrowserContext,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): ReturnType<APIRequestContext['fetch']> {
+  const response = await context.request.fetch(`/api/${path}`, { method, data, headers: await csrfHeader(context) });
+  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return response;
+}
+
+/**
+ * Registers and confirms an account through the API and the mail outbox, which leaves the context with the
+ * session the confirmation opens. The browser page itself still has to log in (the client keeps its own clock).
+ */
+export async function signUpConfirmed(context: BrowserContext, user: TestUser): Promise<void> {
+  await apiCall(context, 'POST', 'auth/register', { ...user, password_confirmation: user.password });
+  const link = await linkFromNewestMail(user.email, /\/confirm\/[^\s"'<>]+/);
+  const confirmed = await context.request.get(`/api/auth${link}`);
+  expect(confirmed.ok(), `confirming ${user.email} at ${link}: ${await confirmed.text()}`).toBe(true);
+}
+
+/**
+ * Marks the guided tours done, so that they do not cover the screens a test works on (the tour mechanism has
+ * its own test). Needs a session in the context.
+ */
+export async function markToursDone(context: BrowserContext): Promise<void> {
+  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: { dashboard: true, project: true } } });
+}
+
+export async function logIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A confirmed user with the tours done, logged in on the page: the start of most tests. */
+export async function signUpAndLogIn(page: Page, user: TestUser, options = { toursDone: true }): Promise<void> {
+  await signUpConfirmed(page.context(), user);
+  if (options.toursDone) await markToursDone(page.context());
+  await logIn(page, user);
+}
