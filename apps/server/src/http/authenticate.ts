@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { Language } from '@reqloom/domain';
 import { languageFrom } from '../i18n/messages';
 import type { AppContext } from '../context';
-import { resolveAccessToken, resolveSession, type Auth } from '../modules/auth/session.service';
+import { resolveAccessToken, resolveSession, slideSession, type Auth } from '../modules/auth/session.service';
 import { forbidden, tooManyRequests, unauthenticated } from './errors';
 import { SESSION_COOKIE } from './session-cookie';
 
@@ -27,6 +27,13 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'en');
+  // Only a successful call keeps the session alive: 10 minutes from the last one.
+  // Slid before the answer leaves, so that the next call always sees the new expiry.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const auth = request.auth;
+    if (auth?.kind === 'session' && reply.statusCode < 400) await slideSession(ctx.db, auth).catch(() => undefined);
+    return payload;
+  });
   app.addHook('onRequest', async (request) => {
     request.lang = languageFrom(request.headers['accept-language']);
     if (!request.url.startsWith('/api/')) return;

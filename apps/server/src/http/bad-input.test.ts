@@ -25,6 +25,19 @@ const payloads: Array<[string, { raw?: string; body?: unknown }]> = [
   ['wrong types', { body: { name: 12, email: [], password: {}, token: true, preferences: 'x', id: 'x' } }],
   ['1 MB strings', { body: { name: huge, email: huge, password: huge, username: huge, token: huge } }],
   ['unknown fields only', { body: { nonsense: 1, __proto__: { polluted: true }, constructor: 'x' } }],
+  [
+    'NUL characters',
+    {
+      body: {
+        name: 'a\u0000b',
+        email: 'nul\u0000@example.com',
+        username: 'n\u0000',
+        description: '<p>\u0000</p>',
+        preferences: { tours: { 'a\u0000': true } },
+        children: [{ document_id: 1, category_id: null, name: '\u0000' }],
+      },
+    },
+  ],
   ['deeply nested', { raw: '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) }],
 ];
 

@@ -44,9 +44,44 @@ function fromFrameworkError(error: FastifyError): AppError | null {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError(error.statusCode, 'http.bad_request');
   }
+  // A database refusal caused by the input (bad encoding, a value out of range, a row gone meanwhile) is the
+  // client's error, not the server's: a safety net behind validation.
+  const dbCode = databaseErrorCode(error);
+  if (dbCode === '22021' || dbCode === '22P05' || dbCode === '22003' || dbCode === '22001')
+    return new AppError(422, 'http.invalid');
+  if (dbCode === '23503') return new AppError(404, 'http.not_found');
   // Node raises these for malformed input the framework did not catch (bad percent-encoding, bad JSON nesting).
   if (error instanceof URIError || error instanceof SyntaxError) return new AppError(400, 'http.bad_request');
   return null;
+}
+
+function databaseErrorCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** What an unexpected error's log line keeps: never the query parameters (they may hold hashes and addresses). */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const e = error as {
+    name?: string;
+    message?: string;
+    stack?: string;
+    cause?: { code?: string; table?: string; constraint?: string };
+  };
+  const strip = (text: string | undefined) => text?.replace(/\nparams:[\s\S]*$/, '\nparams: [redacted]');
+  return {
+    type: e.name,
+    message: strip(e.message),
+    stack: strip(e.stack),
+    code: e.cause?.code,
+    table: e.cause?.table,
+    constraint: e.cause?.constraint,
+  };
 }
 
 /** The one place errors become answers: always JSON with a `message`, never a stack trace. */
@@ -61,7 +96,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (appError.headers) void reply.headers(appError.headers);
       return reply.code(appError.statusCode).send(render(request, appError));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ error: loggableError(error) }, 'unhandled error');
     return reply.code(500).send({ message: translate(request.lang, 'http.server_error') });
   });
 }

@@ -39,6 +39,17 @@ describe('logs', () => {
       token: resetToken,
     });
     await t.agent().post('/api/auth/login', { email: user.email, password: 'wrong-secret-pass-3' });
+    // The browser opens the mailed links as pages of the web client: their paths carry the tokens too.
+    await t.app.inject({ method: 'GET', url: `/confirm/${user.username}/${confirmToken}` });
+    await t.app.inject({ method: 'GET', url: `/resetpassword/${resetToken}` });
+    // An unexpected database error must not log its query parameters (here a NUL refused before the database).
+    await t.agent().post('/api/auth/register', {
+      name: 'n',
+      username: 'nul-user',
+      email: 'nul@example.com',
+      password: 'yet-another-secret-4\u0000',
+      password_confirmation: 'yet-another-secret-4\u0000',
+    });
 
     const log = lines.join('\n');
     const completed = lines
@@ -52,6 +63,7 @@ describe('logs', () => {
       'very-secret-password-1',
       'another-secret-pass-2',
       'wrong-secret-pass-3',
+      'yet-another-secret-4',
       session,
       csrf,
       confirmToken,

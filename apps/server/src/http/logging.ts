@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 // Tokens travel in some paths (the confirmation link); they never reach a log line.
-const SECRET_PATHS: RegExp[] = [/^(\/api\/auth\/confirm\/[^/]+\/)[^/?]+/];
+const SECRET_PATHS: RegExp[] = [
+  /^(\/api\/auth\/confirm\/[^/]+\/)[^/?]+/,
+  // The mailed links themselves, as the browser opens them (served by the web client's fallback).
+  /^(\/confirm\/[^/]+\/)[^/?]+/,
+  /^(\/resetpassword\/)[^/?]+/,
+  /^(\/(?:groups|projects)\/join\/(?:[^/?]+\/)+)[^/?]+/,
+];
 
 export function redactUrl(url: string): string {
   let out = url;

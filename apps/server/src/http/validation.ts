@@ -12,10 +12,33 @@ export class RequestValidationError extends Error {
   }
 }
 
+/**
+ * PostgreSQL refuses the NUL character in text and JSON, so no input may carry one: it is answered as an
+ * invalid field instead of reaching the database. Returns the path of the first string or key holding one.
+ */
+function findNul(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 64 || typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = findNul(inner, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Route schemas are zod schemas: parse (and coerce, trim, strip unknown keys) every input with them. */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
+    const nul = findNul(data);
+    if (nul) {
+      return {
+        error: new RequestValidationError([
+          { code: 'custom', path: nul, message: 'validation.invalid', input: undefined },
+        ]),
+      };
+    }
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(result.error.issues) };

@@ -9,7 +9,7 @@ import {
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { groups, mailTokens, users } from '../../db/schema';
+import { accessTokens, groups, mailTokens, users } from '../../db/schema';
 import { invalid, invalidMessage, type FieldErrors } from '../../http/errors';
 import { confirmAccountMail, resetPasswordMail } from '../../mail/templates';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/password';
@@ -142,6 +142,8 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody) {
       .set({ passwordHash, confirmedAt: user.confirmedAt ?? new Date(), updatedAt: new Date() })
       .where(eq(users.id, user.id));
     await closeOtherSessions(tx, user.id);
+    // A reset is how an account is taken back: whatever held its sessions or tokens is shut out.
+    await tx.delete(accessTokens).where(eq(accessTokens.userId, user.id));
     return openSession(tx, user.id);
   });
   if (!session) throw invalidMessage('auth.reset_invalid');

@@ -176,6 +176,18 @@ describe('login, refresh and logout', () => {
     expect(after.data).toEqual({ message: 'Unauthenticated.' });
   });
 
+  it('slides the session on successful calls only', async () => {
+    const user = await t.signUp();
+    const soon = new Date(Date.now() + 5_000);
+    await t.ctx.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
+    expect((await user.agent.get('/api/projects/99999999')).statusCode).toBe(404);
+    const [still] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(still!.expiresAt.getTime()).toBe(soon.getTime());
+    expect((await user.agent.get('/api/user')).statusCode).toBe(200);
+    const [slid] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(slid!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+  });
+
   it('limits login attempts to 10 a minute per IP and e-mail', async () => {
     const user = await t.signUp();
     const agent = t.agent();
@@ -204,6 +216,7 @@ describe('login, refresh and logout', () => {
 describe('forgot and reset password', () => {
   it('mails a reset link, resets once, ends the other sessions and opens one', async () => {
     const user = await t.signUp();
+    await user.agent.post('/api/auth/generatetoken', { name: 'to be revoked by the reset' });
     const agent = t.agent();
     const forgot = await agent.post('/api/auth/forgotpassword', { email: user.email });
     expect(forgot.statusCode).toBe(200);
@@ -223,6 +236,7 @@ describe('forgot and reset password', () => {
     expect(reset.data.message).toBe('Your password has been reset.');
     expect((await agent.get('/api/user')).statusCode).toBe(200);
     expect((await user.agent.get('/api/user')).statusCode).toBe(401);
+    expect(await t.ctx.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id))).toHaveLength(0);
 
     const reuse = await t.agent().post('/api/auth/resetpassword', {
       email: user.email,
@@ -304,8 +318,9 @@ describe('access tokens', () => {
     });
     expect(JSON.stringify(list.data)).not.toContain(token);
 
-    // A token cannot mint tokens or change the password.
+    // A token cannot mint tokens, change the password or the e-mail (through which a reset link would go).
     expect((await client.post('/api/auth/generatetoken', { name: 'x' })).statusCode).toBe(403);
+    expect((await client.put('/api/user', { email: 'attacker@example.com' })).statusCode).toBe(403);
 
     const other = await t.signUp();
     expect((await other.agent.delete(`/api/user/tokens/${row!.id}`)).statusCode).toBe(404);

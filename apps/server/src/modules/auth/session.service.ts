@@ -30,13 +30,17 @@ export async function resolveSession(db: Db, token: string): Promise<Auth | null
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  let expiresAt = row.session.expiresAt;
-  const target = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  if (target.getTime() - expiresAt.getTime() > EXTEND_GRANULARITY_MS) {
-    await db.update(sessions).set({ expiresAt: target }).where(eq(sessions.id, row.session.id));
-    expiresAt = target;
-  }
-  return { kind: 'session', user: row.user, sessionId: row.session.id, expiresAt };
+  return { kind: 'session', user: row.user, sessionId: row.session.id, expiresAt: row.session.expiresAt };
+}
+
+/** Slides a session after a successful call (decisions §3), writing at most every EXTEND_GRANULARITY_MS. */
+export async function slideSession(db: Db, auth: Auth & { kind: 'session' }): Promise<void> {
+  const target = new Date(Date.now() + SESSION_LIFETIME_MS);
+  if (target.getTime() - auth.expiresAt.getTime() <= EXTEND_GRANULARITY_MS) return;
+  await db
+    .update(sessions)
+    .set({ expiresAt: target })
+    .where(and(eq(sessions.id, auth.sessionId), gt(sessions.expiresAt, new Date())));
 }
 
 export async function resolveAccessToken(db: Db, token: string): Promise<Auth | null> {

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { requirements } from '../../db/schema';
 import { access } from '../../http/access';
+import { currentUser } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { loadedProject } from '../../http/loaded';
 import { originOf } from '../../http/origin';
@@ -131,7 +132,13 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   r.delete('/api/categories/:id', { config: byId, schema: { tags, params } }, async (request, reply) => {
-    await deleteCategory(ctx, loadedProject(request), await load(request.params.id), originOf(request));
+    await deleteCategory(
+      ctx,
+      currentUser(request).id,
+      loadedProject(request),
+      await load(request.params.id),
+      originOf(request),
+    );
     return reply.code(204).send();
   });
 }

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, max, ne } from 'drizzle-orm';
 import type { CategoryPresented, CreateCategoryBody, UpdateCategoryBody } from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { categories, requirements } from '../../db/schema';
+import { lockDocument } from '../../db/locks';
+import { categories, requirements, revisions } from '../../db/schema';
 import { invalid, type FieldErrors } from '../../http/errors';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
@@ -45,12 +46,14 @@ export async function createCategory(
 ): Promise<CategoryPresented> {
   const errors: FieldErrors = {};
   checkAcronym(project, body.acronym, errors);
-  if (body.parent_id !== null) {
-    const [parent] = await ctx.db.select().from(categories).where(eq(categories.id, body.parent_id)).limit(1);
-    if (!parent || parent.documentId !== body.document_id) errors.parent_id = ['validation.not_in_document'];
-  }
   if (Object.keys(errors).length) throw invalid(errors);
   const row = await ctx.db.transaction(async (tx) => {
+    await lockDocument(tx, body.document_id);
+    if (body.parent_id !== null) {
+      const [parent] = await tx.select().from(categories).where(eq(categories.id, body.parent_id)).limit(1);
+      if (!parent || parent.documentId !== body.document_id)
+        throw invalid({ parent_id: ['validation.not_in_document'] });
+    }
     const position = await nextPosition(tx, body.document_id, body.parent_id);
     const [created] = await tx
       .insert(categories)
@@ -84,19 +87,22 @@ export async function updateCategory(
   const errors: FieldErrors = {};
   checkAcronym(project, body.acronym, errors);
   const moving = body.parent_id !== undefined && body.parent_id !== category.parentId;
-  if (moving && body.parent_id !== null && body.parent_id !== undefined) {
-    const tree = await loadCategoryTree(ctx.db, category.documentId);
-    const target = tree.presented.get(body.parent_id);
-    if (!target) errors.parent_id = ['validation.not_in_document'];
-    else if (subtreeIds(tree, category.id).includes(body.parent_id)) errors.parent_id = ['validation.parent_category'];
-  }
   if (Object.keys(errors).length) throw invalid(errors);
   const changes: Partial<typeof categories.$inferInsert> = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.acronym !== undefined) changes.acronym = body.acronym;
   if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
   const row = await ctx.db.transaction(async (tx) => {
+    await lockDocument(tx, category.documentId);
     if (moving) {
+      // Checked under the document's lock: two crossing moves cannot together make a loop.
+      if (body.parent_id !== null && body.parent_id !== undefined) {
+        const tree = await loadCategoryTree(tx, category.documentId);
+        if (!tree.presented.has(body.parent_id)) throw invalid({ parent_id: ['validation.not_in_document'] });
+        if (subtreeIds(tree, category.id).includes(body.parent_id)) {
+          throw invalid({ parent_id: ['validation.parent_category'] });
+        }
+      }
       changes.parentId = body.parent_id ?? null;
       changes.position = await nextPosition(tx, category.documentId, body.parent_id ?? null);
     }
@@ -133,20 +139,25 @@ export async function moveCategory(
   origin?: string,
 ): Promise<CategoryPresented> {
   await ctx.db.transaction(async (tx) => {
+    // Under the document's lock and from a fresh reading, so that a double click moves twice, not into a tie.
+    await lockDocument(tx, category.documentId);
+    const [current] = await tx.select().from(categories).where(eq(categories.id, category.id));
+    if (!current) return;
     const [neighbour] = await tx
       .select()
       .from(categories)
       .where(
         and(
-          siblingsOf(category.documentId, category.parentId),
-          direction === 'up' ? lt(categories.position, category.position) : gt(categories.position, category.position),
+          siblingsOf(current.documentId, current.parentId),
+          ne(categories.id, current.id),
+          direction === 'up' ? lt(categories.position, current.position) : gt(categories.position, current.position),
         ),
       )
       .orderBy(direction === 'up' ? desc(categories.position) : asc(categories.position))
       .limit(1);
     if (!neighbour) return;
-    await tx.update(categories).set({ position: neighbour.position }).where(eq(categories.id, category.id));
-    await tx.update(categories).set({ position: category.position }).where(eq(categories.id, neighbour.id));
+    await tx.update(categories).set({ position: neighbour.position }).where(eq(categories.id, current.id));
+    await tx.update(categories).set({ position: current.position }).where(eq(categories.id, neighbour.id));
   });
   const [row] = await ctx.db.select().from(categories).where(eq(categories.id, category.id));
   ctx.events.publish(
@@ -166,11 +177,13 @@ export async function moveCategory(
  */
 export async function deleteCategory(
   ctx: AppContext,
+  userId: number,
   project: ProjectRow,
   category: CategoryRow,
   origin?: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    await lockDocument(tx, category.documentId);
     const tree = await loadCategoryTree(tx, category.documentId);
     const ids = subtreeIds(tree, category.id);
     const order = new Map(orderedCategories(tree).map((c, index) => [c.id, index]));
@@ -183,10 +196,25 @@ export async function deleteCategory(
       .from(requirements)
       .where(and(eq(requirements.documentId, category.documentId), isNull(requirements.categoryId)));
     let position = (root?.last ?? -1) + 1;
+    // A change of category like any other: the previous state is kept and updated_at moves (decisions §6).
+    const now = new Date();
+    if (moving.length) {
+      await tx.insert(revisions).values(
+        moving.map((r) => ({
+          requirementId: r.id,
+          authorId: r.updatedBy ?? r.authorId,
+          categoryId: r.categoryId,
+          name: r.name,
+          description: r.description,
+          status: r.status,
+          updatedAt: r.updatedAt,
+        })),
+      );
+    }
     for (const requirement of moving) {
       await tx
         .update(requirements)
-        .set({ categoryId: null, position: position++ })
+        .set({ categoryId: null, position: position++, updatedAt: now, updatedBy: userId })
         .where(eq(requirements.id, requirement.id));
     }
     await tx.delete(categories).where(eq(categories.id, category.id));

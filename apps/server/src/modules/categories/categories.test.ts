@@ -74,6 +74,11 @@ describe('categories', () => {
       [r2.id, null],
     ]);
     expect(reqs[2].reference).toBe(`D_${String(r2.reference_number).padStart(3, '0')}`);
+    // Leaving the category is a change of category: it keeps a revision and moves updated_at.
+    const moved = await w.ok('GET', `/api/requirements/${r1.id}`);
+    expect(moved.revisions).toHaveLength(1);
+    expect(moved.revisions[0].category_id).toBe(cat.id);
+    expect(new Date(moved.updated_at).getTime()).toBeGreaterThan(new Date(r1.updated_at).getTime());
   });
 
   it('refuses a parent in another document or below itself', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { lockProject } from '../../db/locks';
 import { documentLinks, documents, requirementLinks, requirements } from '../../db/schema';
 import { invalid, type FieldErrors } from '../../http/errors';
 import type { ProjectRow } from '../../policies/project-access';
@@ -75,11 +76,13 @@ export async function createDocument(
   body: CreateDocumentBody,
   origin?: string,
 ): Promise<{ document: DocumentPresented; projectDocuments: DocumentPresented[] }> {
-  const errors: FieldErrors = {};
-  checkAcronym(project, body.acronym, errors);
-  await checkParents(ctx.db, project.id, null, body.parents_id, errors);
-  if (Object.keys(errors).length > 0) throw invalid(errors);
   const row = await ctx.db.transaction(async (tx) => {
+    // The document graph is checked and changed under the project's lock: crossing edits cannot make a cycle.
+    await lockProject(tx, project.id);
+    const errors: FieldErrors = {};
+    checkAcronym(project, body.acronym, errors);
+    await checkParents(tx, project.id, null, body.parents_id, errors);
+    if (Object.keys(errors).length > 0) throw invalid(errors);
     const [created] = await tx
       .insert(documents)
       .values({
@@ -110,12 +113,13 @@ export async function updateDocument(
   body: UpdateDocumentBody,
   origin?: string,
 ): Promise<DocumentPresented> {
-  const errors: FieldErrors = {};
-  checkAcronym(project, body.acronym, errors);
-  if (body.parents_id) await checkParents(ctx.db, project.id, document.id, body.parents_id, errors);
-  if (Object.keys(errors).length > 0) throw invalid(errors);
   let removedParents: number[] = [];
   await ctx.db.transaction(async (tx) => {
+    await lockProject(tx, project.id);
+    const errors: FieldErrors = {};
+    checkAcronym(project, body.acronym, errors);
+    if (body.parents_id) await checkParents(tx, project.id, document.id, body.parents_id, errors);
+    if (Object.keys(errors).length > 0) throw invalid(errors);
     const changes: Partial<typeof documents.$inferInsert> = {};
     if (body.name !== undefined) changes.name = body.name;
     if (body.acronym !== undefined) changes.acronym = body.acronym;

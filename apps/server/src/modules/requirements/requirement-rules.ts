@@ -76,10 +76,13 @@ export async function checkLinkTargets(
   if (ids.length === 0) return;
   const linked = await linkedDocuments(db, documentId);
   const allowed = field === 'parents_id' ? linked.parents : linked.children;
+  // Only requirements of this project are looked at: an id elsewhere reads as unknown, revealing nothing.
+  const [own] = await db.select({ projectId: documents.projectId }).from(documents).where(eq(documents.id, documentId));
   const found = await db
     .select({ id: requirements.id, documentId: requirements.documentId })
     .from(requirements)
-    .where(inArray(requirements.id, [...new Set(ids)]));
+    .innerJoin(documents, eq(documents.id, requirements.documentId))
+    .where(and(inArray(requirements.id, [...new Set(ids)]), eq(documents.projectId, own?.projectId ?? -1)));
   const docOf = new Map(found.map((r) => [r.id, r.documentId]));
   ids.forEach((id, index) => {
     const doc = docOf.get(id);

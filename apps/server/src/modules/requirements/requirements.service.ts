@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type {
   CreateChildrenBody,
   CreateRequirementBody,
@@ -8,8 +8,9 @@ import type {
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { lockDocument, lockDocuments } from '../../db/locks';
 import { requirementLinks, requirements, revisions } from '../../db/schema';
-import { invalid, type FieldErrors } from '../../http/errors';
+import { invalid, notFound, type FieldErrors } from '../../http/errors';
 import { translate } from '../../i18n/messages';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
@@ -128,15 +129,19 @@ export async function updateRequirement(
   const touchedOthers = new Set<number>();
 
   await ctx.db.transaction(async (tx) => {
+    // Positions and numbers are read then written: under the documents' locks, from a fresh reading.
+    await lockDocuments(tx, [requirement.documentId, documentId]);
+    const [current] = await tx.select().from(requirements).where(eq(requirements.id, requirement.id));
+    if (!current) return;
     if (contentChanged) {
       await tx.insert(revisions).values({
-        requirementId: requirement.id,
-        authorId: requirement.updatedBy ?? requirement.authorId,
-        categoryId: requirement.categoryId,
-        name: requirement.name,
-        description: requirement.description,
-        status: requirement.status,
-        updatedAt: requirement.updatedAt,
+        requirementId: current.id,
+        authorId: current.updatedBy ?? current.authorId,
+        categoryId: current.categoryId,
+        name: current.name,
+        description: current.description,
+        status: current.status,
+        updatedAt: current.updatedAt,
       });
       const changes: Partial<typeof requirements.$inferInsert> = {
         name,
@@ -255,13 +260,16 @@ export async function copyRequirement(
 ): Promise<RequirementPresented> {
   if (requirement.type === 'test') throw invalid({ id: ['validation.test_copy'] });
   const row = await ctx.db.transaction(async (tx) => {
+    await lockDocument(tx, requirement.documentId);
+    const [original] = await tx.select().from(requirements).where(eq(requirements.id, requirement.id));
+    if (!original) throw notFound();
     await tx
       .update(requirements)
       .set({ position: sql`${requirements.position} + 1` })
       .where(
         and(
-          siblingRequirements(requirement.documentId, requirement.categoryId),
-          gt(requirements.position, requirement.position),
+          siblingRequirements(original.documentId, original.categoryId),
+          gt(requirements.position, original.position),
         ),
       );
     const [copy] = await tx
@@ -272,11 +280,11 @@ export async function copyRequirement(
         authorId: user.id,
         updatedBy: user.id,
         referenceNumber: await takeReferenceNumber(tx, requirement.documentId),
-        name: `${translate(lang, 'requirement.copy_of')} ${requirement.name}`.slice(0, 255),
-        description: requirement.description,
+        name: `${translate(lang, 'requirement.copy_of')} ${original.name}`.slice(0, 255),
+        description: original.description,
         status: 0,
-        position: requirement.position + 1,
-        type: requirement.type,
+        position: original.position + 1,
+        type: original.type,
       })
       .returning();
     return copy!;
@@ -343,22 +351,27 @@ export async function moveRequirement(
   origin?: string,
 ): Promise<RequirementPresented> {
   await ctx.db.transaction(async (tx) => {
+    // Under the document's lock and from a fresh reading, so that a double click moves twice, not into a tie.
+    await lockDocument(tx, requirement.documentId);
+    const [current] = await tx.select().from(requirements).where(eq(requirements.id, requirement.id));
+    if (!current) return;
     const [neighbour] = await tx
       .select()
       .from(requirements)
       .where(
         and(
-          siblingRequirements(requirement.documentId, requirement.categoryId),
+          siblingRequirements(current.documentId, current.categoryId),
+          ne(requirements.id, current.id),
           direction === 'up'
-            ? lt(requirements.position, requirement.position)
-            : gt(requirements.position, requirement.position),
+            ? lt(requirements.position, current.position)
+            : gt(requirements.position, current.position),
         ),
       )
       .orderBy(direction === 'up' ? desc(requirements.position) : asc(requirements.position))
       .limit(1);
     if (!neighbour) return;
-    await tx.update(requirements).set({ position: neighbour.position }).where(eq(requirements.id, requirement.id));
-    await tx.update(requirements).set({ position: requirement.position }).where(eq(requirements.id, neighbour.id));
+    await tx.update(requirements).set({ position: neighbour.position }).where(eq(requirements.id, current.id));
+    await tx.update(requirements).set({ position: current.position }).where(eq(requirements.id, neighbour.id));
   });
   ctx.events.publish(
     { name: 'RequirementsUpdated', projectId: project.id, data: { document_ids: [requirement.documentId] } },

@@ -126,6 +126,11 @@ describe('links, coverage and up-to-date marks', () => {
     expect((await user.agent.put(`/api/requirements/${c.id}`, { parents_id: [c.id] })).statusCode).toBe(422);
     expect((await user.agent.put(`/api/requirements/${c.id}`, { parents_id: [u.id] })).statusCode).toBe(422);
     expect((await user.agent.put(`/api/requirements/${c.id}`, { parents_id: [99999999] })).statusCode).toBe(422);
+    // A requirement of another project reads as unknown: the answer reveals nothing about it.
+    const elsewhere = await w.document((await w.project()).id, 'X');
+    const foreign = await w.requirement(elsewhere.id, 'foreign');
+    const oracle = await user.agent.put(`/api/requirements/${c.id}`, { parents_id: [foreign.id] });
+    expect(oracle.data.errors['parents_id.0']).toEqual(['The selected value is invalid.']);
 
     const linked = await w.ok('PUT', `/api/requirements/${p.id}`, { children_id: [c.id, sibling.id] });
     expect(linked.children.map((l: { id: number }) => l.id)).toEqual([c.id, sibling.id]);

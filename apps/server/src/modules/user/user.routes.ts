@@ -25,7 +25,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/api/user',
-    { config: { access: access.user }, schema: { tags, body: updateUserBody, response: userAnswer } },
+    { config: { access: access.session }, schema: { tags, body: updateUserBody, response: userAnswer } },
     async (request) => {
       const user = await updateProfile(ctx, currentUser(request), request.body);
       return { data: presentUser(user) };
