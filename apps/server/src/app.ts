@@ -1,6 +1,8 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import zlib from 'node:zlib';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -80,6 +82,13 @@ export async function buildApp(
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
   await app.register(cookie);
+  // JSON answers of a large document run to megabytes; they compress tenfold. Brotli at a low quality keeps the
+  // CPU cost below the time saved on the wire. Built assets are served precompressed by the static handler.
+  await app.register(compress, {
+    threshold: 2048,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerOpenApi(app);
   registerSecurityHeaders(app);
   registerRequestLog(app);

@@ -93,3 +93,34 @@ describe('error shapes', () => {
     expect(res.json()).toEqual({ status: 'ok', database: t.ctx.database.driver });
   });
 });
+
+describe('compression', () => {
+  it('compresses large JSON answers for clients that accept it, and leaves small ones alone', async () => {
+    const owner = await t.signUp();
+    const project = (await owner.agent.post('/api/projects', { name: 'Big', acronym: 'BIG', slug: 'big-one' })).data
+      .data;
+    const document = (await owner.agent.post('/api/documents', { project_id: project.id, name: 'D', acronym: 'D' }))
+      .data.data;
+    for (let i = 0; i < 20; i++) {
+      await owner.agent.post('/api/requirements', {
+        document_id: document.id,
+        name: `Requirement ${i}`,
+        description: '<p>The system shall do it.</p>',
+      });
+    }
+    const cookie = [...owner.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const big = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/requirements/${document.id}`,
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
