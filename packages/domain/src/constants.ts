@@ -30,3 +30,17 @@ export const SLUG_MAX = 100;
 export const EMAIL_MAX = 254;
 /** Rich-text descriptions are bounded so that one field cannot fill the database. */
 export const RICH_TEXT_MAX = 1_000_000;
+
+/**
+ * Project settings before anything is saved (decisions §5). Kept here, beside no schema, so that a screen
+ * needing only the defaults does not pull in zod.
+ */
+export const DEFAULT_PROJECT_SETTINGS: {
+  organizationName: string;
+  acronymMaxSize: number;
+  autoAcronymIgnoreSmallWords: boolean;
+} = {
+  organizationName: '',
+  acronymMaxSize: DEFAULT_ACRONYM_MAX_SIZE,
+  autoAcronymIgnoreSmallWords: false,
+};

@@ -18,12 +18,6 @@ export const projectSettingsSchema = z.object({
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 
-export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
-  organizationName: '',
-  acronymMaxSize: DEFAULT_ACRONYM_MAX_SIZE,
-  autoAcronymIgnoreSmallWords: false,
-};
-
 export const updateProjectSettingsBody = z.object({ settings: projectSettingsSchema.partial() });
 
 export const createProjectBody = z.object({
