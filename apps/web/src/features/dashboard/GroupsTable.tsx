@@ -1,11 +1,9 @@
-import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconFolderPlus } from '@tabler/icons-react';
 import type { GroupPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { CopyLinkButton } from '../../components/CopyLinkButton';
-import { plainText } from '../../components/plainText';
 import { groupJoinLink } from '../join/joinLinks';
+import { DashboardTable } from './DashboardTable';
 import { sortGroups } from './sortByName';
 
 interface GroupsTableProps {
@@ -16,71 +14,32 @@ interface GroupsTableProps {
 export function GroupsTable({ groups }: GroupsTableProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table
-        layout="fixed"
-        verticalSpacing="sm"
-        horizontalSpacing="lg"
-        highlightOnHover
-        aria-labelledby="my-groups-heading"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('dashboard.groups.name')}</Table.Th>
-            <Table.Th ta="right" w={96}>
-              {t('dashboard.groups.members')}
-            </Table.Th>
-            <Table.Th ta="right" w={96}>
-              {t('dashboard.groups.projects')}
-            </Table.Th>
-            <Table.Th w={92}>
-              <VisuallyHidden>{t('dashboard.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sortGroups(groups).map((group) => {
-            const description = plainText(group.description);
-            return (
-              <Table.Tr key={group.id}>
-                <Table.Td>
-                  <Text fw={600} c="dark.8" truncate>
-                    {group.name}
-                  </Text>
-                  <Text fz="sm" c={description ? 'dimmed' : 'gray.5'} truncate mt={2}>
-                    {description || t('dashboard.noDescription')}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {group.members_count}
-                </Table.Td>
-                <Table.Td ta="right" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {group.owned_projects_count}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <CopyLinkButton
-                      link={groupJoinLink(group, window.location.origin)}
-                      label={t('dashboard.groups.copyJoinLink', { name: group.name })}
-                    />
-                    <Tooltip label={t('dashboard.groups.newProject')}>
-                      <ActionIcon
-                        component={Link}
-                        to={`/projects/new?group_id=${group.id}`}
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('dashboard.groups.newProjectIn', { name: group.name })}
-                      >
-                        <IconFolderPlus size={18} stroke={1.7} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DashboardTable
+      labelledBy="my-groups-heading"
+      minWidth={420}
+      nameLabel={t('dashboard.groups.name')}
+      countColumns={[
+        { label: t('dashboard.groups.members'), width: 96 },
+        { label: t('dashboard.groups.projects'), width: 96 },
+      ]}
+      rows={sortGroups(groups).map((group) => ({
+        id: group.id,
+        title: (
+          <Text fw={600} c="dark.8" truncate>
+            {group.name}
+          </Text>
+        ),
+        description: group.description,
+        counts: [group.members_count, group.owned_projects_count],
+        joinLink: groupJoinLink(group, window.location.origin),
+        copyLabel: t('dashboard.groups.copyJoinLink', { name: group.name }),
+        action: {
+          tooltip: t('dashboard.groups.newProject'),
+          label: t('dashboard.groups.newProjectIn', { name: group.name }),
+          to: `/projects/new?group_id=${group.id}`,
+          icon: <IconFolderPlus size={18} stroke={1.7} />,
+        },
+      }))}
+    />
   );
 }
