@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { slugify, type CreateGroupBody } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { queryKeys } from '../../api/queryKeys';
 import { addressPrefixProps } from '../../components/addressPrefix';
 import { applyServerErrors } from '../../components/applyServerErrors';
 import { FormAlert } from '../../components/FormAlert';
 import { FormPage } from '../../components/FormPage';
 import { notifySuccess } from '../../components/notify';
+import { CreateFormActions } from '../../components/CreateFormActions';
 import { RichTextInput } from '../../components/RichTextInput';
 import { usePageTitle } from '../../components/usePageTitle';
 import { createGroup } from './groupsApi';
@@ -78,14 +79,7 @@ export function NewGroupScreen() {
             onChange={(html) => form.setFieldValue('description', html)}
             error={form.errors.description}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button component={Link} to="/dashboard" variant="default">
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t('common.create')}
-            </Button>
-          </Group>
+          <CreateFormActions loading={mutation.isPending} />
         </Stack>
       </form>
     </FormPage>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -11,12 +11,13 @@ import {
   type UserPresented,
 } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { queryKeys } from '../../api/queryKeys';
 import { addressPrefixProps } from '../../components/addressPrefix';
 import { applyServerErrors } from '../../components/applyServerErrors';
 import { FormAlert } from '../../components/FormAlert';
 import { notifySuccess } from '../../components/notify';
+import { CreateFormActions } from '../../components/CreateFormActions';
 import { RichTextInput } from '../../components/RichTextInput';
 import { createProject } from './projectsApi';
 import { projectPath } from './projectPaths';
@@ -168,14 +169,7 @@ export function NewProjectForm({ user, groups, initialGroupId }: NewProjectFormP
           onChange={(html) => form.setFieldValue('description', html)}
           error={form.errors.description}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/dashboard" variant="default">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {t('common.create')}
-          </Button>
-        </Group>
+        <CreateFormActions loading={mutation.isPending} />
       </Stack>
     </form>
   );
