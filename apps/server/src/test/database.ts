@@ -9,8 +9,10 @@ export const testDriver = process.env.TEST_DRIVER === 'pg' ? 'postgres' : 'pglit
 async function postgresForWorker(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!url) throw new Error('TEST_DRIVER=pg needs TEST_DATABASE_URL');
-  // Each Vitest worker gets its own database, so that workers never truncate each other's tables.
-  const name = `reqloom_test_${process.env.VITEST_POOL_ID ?? '1'}`;
+  // Each Vitest worker gets its own database, so that workers never truncate each other's tables;
+  // TEST_DATABASE_PREFIX keeps two checkouts testing on one server apart.
+  const prefix = (process.env.TEST_DATABASE_PREFIX ?? 'reqloom_test').replace(/\W/g, '');
+  const name = `${prefix}_${process.env.VITEST_POOL_ID ?? '1'}`;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
