@@ -107,10 +107,12 @@ export async function buildApp(
   traceabilityRoutes(app, ctx);
 
   await registerWebClient(app, config.webDist);
+  if (config.redisUrl) await ctx.events.connect(config.redisUrl);
   const realtime = await attachRealtime(app, ctx);
 
   app.addHook('onClose', async () => {
     await realtime.close();
+    await ctx.events.close();
     mailer.close();
     if (!options.database) await database.close();
   });

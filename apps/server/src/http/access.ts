@@ -69,7 +69,10 @@ function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean):
     const id = await locator.find(request, ctx.db);
     const project = id === null ? undefined : await findProject(ctx.db, id);
     if (!project) throw notFound();
-    const facts = { id: project.id, isMember: await isProjectMember(ctx.db, project.id, user.id) };
+    const isMember = await isProjectMember(ctx.db, project.id, user.id);
+    // A project deleted between the two looks is gone, not forbidden.
+    if (!isMember && !(await findProject(ctx.db, project.id))) throw notFound();
+    const facts = { id: project.id, isMember };
     const action = request.method === 'GET' ? 'project.read' : 'project.write';
     // The access check comes first: a non-member gets 403 even from an alpha-only call (decisions §10).
     if (!can(user, { do: action, project: facts })) throw forbidden();

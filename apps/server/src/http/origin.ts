@@ -1,8 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+import { originRoom } from '../realtime/rooms';
 
-/** The caller's realtime connection id (X-Socket-ID): events a call causes are not echoed to it. */
+/**
+ * The caller's realtime connection (X-Socket-ID), as the room its events skip. Only a socket opened with the
+ * caller's own session or token is in that room, so the header cannot silence anyone else.
+ */
 export function originOf(request: FastifyRequest): string | undefined {
   const value = request.headers['x-socket-id'];
   const id = Array.isArray(value) ? value[0] : value;
-  return id && id.length <= 100 ? id : undefined;
+  if (!request.auth || !id || !/^[\w-]{1,64}$/.test(id)) return undefined;
+  return originRoom(request.auth, id);
 }

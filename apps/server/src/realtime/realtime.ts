@@ -4,32 +4,27 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { idSchema } from '@reqloom/domain';
 import type { AppContext } from '../context';
-import type { DomainEvent } from '../events/bus';
+import type { CommittedWork } from '../events/bus';
+import type { DomainEvent } from '../events/domain-events';
 import { SESSION_COOKIE } from '../http/session-cookie';
-import { authStillValid, resolveAccessToken, resolveSession, type Auth } from '../modules/auth/session.service';
+import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../modules/auth/session.service';
 import { can } from '../policies/policy';
-import { findProject, isProjectMember } from '../policies/project-access';
-
-export const projectRoom = (projectId: number) => `project.${projectId}`;
+import { isProjectMember } from '../policies/project-access';
+import { originRoom, projectRoom, sessionRoom, tokenRoom, userRoom, userSessionsRoom, userTokensRoom } from './rooms';
 
 type Ack = (answer: { ok: boolean; message?: string }) => void;
 type SocketData = { auth: Auth };
+type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+
+/** Longest wait between two looks at a session's expiry (it slides while its user works over HTTP). */
+const MAX_EXPIRY_CHECK_MS = 10 * 60_000;
 
 /**
- * The caller must belong to the project, through a session or token that still holds: checked on
- * subscribe, and again before every event is sent (a logout or a password reset ends the flow too).
- */
-async function mayFollow(ctx: AppContext, auth: Auth, projectId: number): Promise<boolean> {
-  if (!(await authStillValid(ctx.db, auth))) return false;
-  if (!(await findProject(ctx.db, projectId))) return false;
-  const isMember = await isProjectMember(ctx.db, projectId, auth.user.id);
-  return can(auth.user, { do: 'project.subscribe', project: { id: projectId, isMember } });
-}
-
-/**
- * Socket.IO on the app's own port (path /socket.io). A connection authenticates like an HTTP call
- * (session cookie, or a Bearer token in `auth.token`), then subscribes to projects; each project is a
- * room that receives the project's domain events.
+ * Socket.IO on the app's own port (path /socket.io). A connection authenticates like an HTTP call (session
+ * cookie, or an access token in `auth.token`) and subscribes to projects; access is checked when it subscribes.
+ * Afterwards nothing is checked per event: the writes that end someone's access (logout, password change or
+ * reset, token revoked, membership ended, project deleted) move or close that person's sockets by room, and a
+ * session that expires closes its sockets when it does.
  */
 export async function attachRealtime(
   app: FastifyInstance,
@@ -67,7 +62,7 @@ export async function attachRealtime(
     void (async () => {
       const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
       const cookie = cookies[SESSION_COOKIE];
-      let auth: Auth | null = cookie ? await resolveSession(ctx.db, cookie) : null;
+      let auth: Auth | null = cookie && cookie.length <= 200 ? await resolveSession(ctx.db, cookie) : null;
       const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
       if (!auth && typeof token === 'string' && token.length <= 200) auth = await resolveAccessToken(ctx.db, token);
       if (!auth) return next(new Error('Unauthenticated.'));
@@ -76,48 +71,104 @@ export async function attachRealtime(
     })().catch(() => next(new Error('Unauthenticated.')));
   });
 
-  io.on(
-    'connection',
-    (socket: Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>) => {
-      socket.on('subscribe', (payload: unknown, ack?: Ack) => {
-        const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
-        const parsed = idSchema.safeParse((payload as { project_id?: unknown } | null)?.project_id);
-        if (!parsed.success) return reply({ ok: false, message: 'Not found.' });
-        mayFollow(ctx, socket.data.auth, parsed.data).then(
-          async (allowed) => {
-            if (!allowed) return reply({ ok: false, message: 'This action is unauthorized.' });
-            await socket.join(projectRoom(parsed.data));
-            reply({ ok: true });
-          },
-          () => reply({ ok: false, message: 'Server error.' }),
-        );
-      });
-      socket.on('unsubscribe', (payload: unknown, ack?: Ack) => {
-        const parsed = idSchema.safeParse((payload as { project_id?: unknown } | null)?.project_id);
-        if (parsed.success) void socket.leave(projectRoom(parsed.data));
-        if (typeof ack === 'function') ack({ ok: true });
-      });
-    },
-  );
+  const expiryTimers = new Map<string, NodeJS.Timeout>();
+  /** Closes a session's socket once the session has expired, looking again whenever it was slid meanwhile. */
+  function watchExpiry(socket: AppSocket, expiresAt: Date) {
+    const auth = socket.data.auth;
+    if (auth.kind !== 'session') return;
+    const wait = Math.min(Math.max(expiresAt.getTime() - Date.now() + 500, 0), MAX_EXPIRY_CHECK_MS);
+    const timer = setTimeout(() => {
+      sessionExpiry(ctx.db, auth.sessionId).then(
+        (next) => {
+          if (!socket.connected) return;
+          if (!next || next.getTime() <= Date.now()) socket.disconnect(true);
+          else watchExpiry(socket, next);
+        },
+        () => watchExpiry(socket, new Date(Date.now() + 5_000)),
+      );
+    }, wait);
+    timer.unref();
+    expiryTimers.set(socket.id, timer);
+  }
 
-  const unsubscribe = ctx.events.subscribe(async (event: DomainEvent, origin) => {
-    const room = projectRoom(event.projectId);
-    // Whoever has lost membership since subscribing stops receiving (decisions §7).
-    if (event.name !== 'ProjectDeleted') {
-      for (const socket of await io.in(room).fetchSockets()) {
-        const allowed = await mayFollow(ctx, socket.data.auth, event.projectId);
-        if (!allowed) socket.leave(room);
+  io.on('connection', (socket: AppSocket) => {
+    const auth = socket.data.auth;
+    const rooms = [userRoom(auth.user.id), originRoom(auth, socket.id)];
+    if (auth.kind === 'session') rooms.push(sessionRoom(auth.sessionId), userSessionsRoom(auth.user.id));
+    else rooms.push(tokenRoom(auth.tokenId), userTokensRoom(auth.user.id));
+    void socket.join(rooms);
+    if (auth.kind === 'session') watchExpiry(socket, auth.expiresAt);
+    socket.on('disconnect', () => {
+      clearTimeout(expiryTimers.get(socket.id));
+      expiryTimers.delete(socket.id);
+    });
+
+    socket.on('subscribe', (payload: unknown, ack?: Ack) => {
+      const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = idSchema.safeParse((payload as { project_id?: unknown } | null)?.project_id);
+      if (!parsed.success) return reply({ ok: false, message: 'Not found.' });
+      // Membership rows go with their project, so one look answers both "exists" and "belongs".
+      isProjectMember(ctx.db, parsed.data, auth.user.id).then(
+        async (isMember) => {
+          if (!can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, isMember } }))
+            return reply({ ok: false, message: 'This action is unauthorized.' });
+          await socket.join(projectRoom(parsed.data));
+          reply({ ok: true });
+        },
+        () => reply({ ok: false, message: 'Server error.' }),
+      );
+    });
+    socket.on('unsubscribe', (payload: unknown, ack?: Ack) => {
+      const parsed = idSchema.safeParse((payload as { project_id?: unknown } | null)?.project_id);
+      if (parsed.success) void socket.leave(projectRoom(parsed.data));
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+  });
+
+  /** What a fact means for live connections; the Redis adapter carries each of these to every instance. */
+  function endAccess(event: DomainEvent) {
+    switch (event.name) {
+      case 'MembershipEnded':
+        io.in(userRoom(event.userId)).socketsLeave(projectRoom(event.projectId));
+        break;
+      case 'SessionEnded':
+        io.in(sessionRoom(event.sessionId)).disconnectSockets(true);
+        break;
+      case 'UserSessionsEnded': {
+        const sessions = io.in(userSessionsRoom(event.userId));
+        (event.keepSessionId ? sessions.except(sessionRoom(event.keepSessionId)) : sessions).disconnectSockets(true);
+        if (event.tokens) io.in(userTokensRoom(event.userId)).disconnectSockets(true);
+        break;
       }
+      case 'AccessTokenRevoked':
+        io.in(tokenRoom(event.tokenId)).disconnectSockets(true);
+        break;
+      default:
+        break;
     }
-    const target = origin ? io.to(room).except(origin) : io.to(room);
-    target.emit(event.name as never, { ...event.data, project_id: event.projectId });
-    if (event.name === 'ProjectDeleted') io.in(room).socketsLeave(room);
+  }
+
+  const unsubscribe = ctx.events.subscribe((work: CommittedWork) => {
+    // Work of another instance was sent to the browsers by that instance, through the adapter.
+    if (work.remote) return;
+    for (const event of work.events) endAccess(event);
+    for (const message of work.wire) {
+      const room = io.to(projectRoom(message.projectId));
+      (work.origin ? room.except(work.origin) : room).emit(message.name as never, {
+        ...message.data,
+        project_id: message.projectId,
+      });
+    }
+    for (const event of work.events)
+      if (event.name === 'ProjectDeleted')
+        io.in(projectRoom(event.projectId)).socketsLeave(projectRoom(event.projectId));
   });
 
   return {
     io,
     async close() {
       unsubscribe();
+      for (const timer of expiryTimers.values()) clearTimeout(timer);
       await io.close();
       for (const close of closers) await close().catch(() => undefined);
     },

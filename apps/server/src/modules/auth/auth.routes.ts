@@ -17,6 +17,7 @@ import {
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import { access } from '../../http/access';
+import { inWork } from '../../http/work';
 import { invalid, notFound, unauthenticated } from '../../http/errors';
 import { clientIp, enforceLimit, LIMITS } from '../../http/limits';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
@@ -87,7 +88,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post('/api/auth/logout', { config: { access: access.public }, schema: { tags } }, async (request, reply) => {
-    if (request.auth?.kind === 'session') await closeSession(ctx.db, request.auth.sessionId);
+    const auth = request.auth;
+    if (auth?.kind === 'session')
+      await inWork(ctx, request, async (work) => {
+        await closeSession(work.tx, auth.sessionId);
+        work.record({ name: 'SessionEnded', sessionId: auth.sessionId });
+      });
     clearSessionCookie(reply, ctx.config);
     return reply.code(204).send();
   });
@@ -110,7 +116,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       enforceLimit(ctx, `reset:${request.body.email}`, LIMITS.passwordPerEmail);
-      const session = await resetPassword(ctx, request.body);
+      const session = await inWork(ctx, request, (work) => resetPassword(work, request.body));
       setSessionCookie(reply, ctx.config, session.token);
       return { message: translate(request.lang, 'auth.password_reset'), expires_at: session.expiresAt.toISOString() };
     },
@@ -144,8 +150,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/user/tokens/:id',
     { config: { access: access.session }, schema: { tags, params: z.object({ id: idSchema }) } },
     async (request, reply) => {
-      const revoked = await revokeAccessToken(ctx.db, request.auth!.user.id, request.params.id);
-      if (!revoked) throw notFound();
+      await inWork(ctx, request, async (work) => {
+        if (!(await revokeAccessToken(work.tx, request.auth!.user.id, request.params.id))) throw notFound();
+        work.record({ name: 'AccessTokenRevoked', tokenId: request.params.id });
+      });
       return reply.code(204).send();
     },
   );

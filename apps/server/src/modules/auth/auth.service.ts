@@ -8,6 +8,7 @@ import {
   type ResetPasswordBody,
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
+import type { Work } from '../../work';
 import type { Db } from '../../db/client';
 import { accessTokens, groups, mailTokens, users } from '../../db/schema';
 import { invalid, invalidMessage, type FieldErrors } from '../../http/errors';
@@ -130,22 +131,21 @@ export async function sendResetLink(ctx: AppContext, email: string, lang: Langua
  * Sets the new password, ends every session of the user and opens one for the caller. Following the
  * mailed link proves the address, so an unconfirmed account becomes confirmed too.
  */
-export async function resetPassword(ctx: AppContext, body: ResetPasswordBody) {
-  const user = await findUserByEmail(ctx.db, body.email);
+export async function resetPassword(work: Work, body: ResetPasswordBody) {
+  const { tx } = work;
+  const user = await findUserByEmail(tx, body.email);
   if (!user) throw invalidMessage('auth.reset_invalid');
   const passwordHash = await hashPassword(body.password);
-  const session = await ctx.db.transaction(async (tx) => {
-    const used = await consumeMailToken(tx, 'reset', body.token, user.id);
-    if (!used) return null;
-    await tx
-      .update(users)
-      .set({ passwordHash, confirmedAt: user.confirmedAt ?? new Date(), updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-    await closeOtherSessions(tx, user.id);
-    // A reset is how an account is taken back: whatever held its sessions or tokens is shut out.
-    await tx.delete(accessTokens).where(eq(accessTokens.userId, user.id));
-    return openSession(tx, user.id);
-  });
-  if (!session) throw invalidMessage('auth.reset_invalid');
-  return session;
+  const used = await consumeMailToken(tx, 'reset', body.token, user.id);
+  if (!used) throw invalidMessage('auth.reset_invalid');
+  await tx
+    .update(users)
+    .set({ passwordHash, confirmedAt: user.confirmedAt ?? new Date(), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  await closeOtherSessions(tx, user.id);
+  // A reset is how an account is taken back: whatever held its sessions or tokens is shut out, live
+  // connections included.
+  await tx.delete(accessTokens).where(eq(accessTokens.userId, user.id));
+  work.record({ name: 'UserSessionsEnded', userId: user.id, tokens: true });
+  return openSession(tx, user.id);
 }

@@ -79,20 +79,12 @@ export async function closeOtherSessions(db: Db, userId: number, keepSessionId?:
     );
 }
 
-/** Whether the session or token behind a long-lived connection still exists and has not expired. */
-export async function authStillValid(db: Db, auth: Auth): Promise<boolean> {
-  if (auth.kind === 'session') {
-    const [row] = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.id, auth.sessionId), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    return row !== undefined;
-  }
+/** When a session expires now (it slides), or null when it is gone. */
+export async function sessionExpiry(db: Db, sessionId: number): Promise<Date | null> {
   const [row] = await db
-    .select({ id: accessTokens.id })
-    .from(accessTokens)
-    .where(eq(accessTokens.id, auth.tokenId))
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
     .limit(1);
-  return row !== undefined;
+  return row?.expiresAt ?? null;
 }

@@ -15,7 +15,7 @@ import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { loadedProject } from '../../http/loaded';
-import { originOf } from '../../http/origin';
+import { inWork } from '../../http/work';
 import { categoryById, documentInBody } from '../working-area.locators';
 import { presentRequirements } from '../requirements/requirements.presenter';
 import { findCategory, loadCategoryTree, subtreeIds } from './categories.presenter';
@@ -64,7 +64,9 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) =>
       reply
         .code(201)
-        .send({ data: await createCategory(ctx, loadedProject(request), request.body, originOf(request)) }),
+        .send({
+          data: await inWork(ctx, request, (work) => createCategory(work, loadedProject(request), request.body)),
+        }),
   );
 
   r.get('/api/categories/:id', { config: byId, schema: { tags, params, response: { 200: one } } }, async (request) => {
@@ -104,12 +106,8 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/categories/:id',
     { config: byId, schema: { tags, params, body: updateCategoryBody, response: { 200: one } } },
     async (request) => ({
-      data: await updateCategory(
-        ctx,
-        loadedProject(request),
-        await load(request.params.id),
-        request.body,
-        originOf(request),
+      data: await inWork(ctx, request, (work) =>
+        updateCategory(work, loadedProject(request), request.params.id, request.body),
       ),
     }),
   );
@@ -120,24 +118,16 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
       `/api/categories/moveorder${direction}/:id`,
       { config: byId, schema: { tags, params, response: { 200: one } } },
       async (request) => ({
-        data: await moveCategory(
-          ctx,
-          loadedProject(request),
-          await load(request.params.id),
-          direction,
-          originOf(request),
+        data: await inWork(ctx, request, (work) =>
+          moveCategory(work, loadedProject(request), request.params.id, direction),
         ),
       }),
     );
   }
 
   r.delete('/api/categories/:id', { config: byId, schema: { tags, params } }, async (request, reply) => {
-    await deleteCategory(
-      ctx,
-      currentUser(request).id,
-      loadedProject(request),
-      await load(request.params.id),
-      originOf(request),
+    await inWork(ctx, request, (work) =>
+      deleteCategory(work, currentUser(request).id, loadedProject(request), request.params.id),
     );
     return reply.code(204).send();
   });

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { access } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { originOf } from '../../http/origin';
+import { inWork } from '../../http/work';
 import { loadedProject } from '../../http/loaded';
 import { documentById, projectInBody } from '../working-area.locators';
 import { loadCategoryTree, orderedCategories } from '../categories/categories.presenter';
@@ -51,7 +51,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const result = await createDocument(ctx, loadedProject(request), request.body, originOf(request));
+      const result = await inWork(ctx, request, (work) => createDocument(work, loadedProject(request), request.body));
       return reply.code(201).send({ data: result.document, projectDocuments: result.projectDocuments });
     },
   );
@@ -84,18 +84,14 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/documents/:id',
     { config: byId, schema: { tags, params, body: updateDocumentBody, response: { 200: one } } },
     async (request) => ({
-      data: await updateDocument(
-        ctx,
-        loadedProject(request),
-        await load(request.params.id),
-        request.body,
-        originOf(request),
+      data: await inWork(ctx, request, (work) =>
+        updateDocument(work, loadedProject(request), request.params.id, request.body),
       ),
     }),
   );
 
   r.delete('/api/documents/:id', { config: byId, schema: { tags, params } }, async (request, reply) => {
-    await deleteDocument(ctx, loadedProject(request), await load(request.params.id), originOf(request));
+    await inWork(ctx, request, (work) => deleteDocument(work, loadedProject(request), request.params.id));
     return reply.code(204).send();
   });
 
@@ -117,12 +113,8 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await updateDocumentSettings(
-        ctx,
-        loadedProject(request),
-        await load(request.params.id),
-        request.body.settings,
-        originOf(request),
+      data: await inWork(ctx, request, (work) =>
+        updateDocumentSettings(work, loadedProject(request), request.params.id, request.body.settings),
       ),
     }),
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   createsCycle,
   type CreateDocumentBody,
@@ -6,13 +6,13 @@ import {
   type DocumentSettings,
   type UpdateDocumentBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { lockProject } from '../../db/locks';
+import { loadDocumentForWrite, lockProject } from '../../db/locks';
 import { documentLinks, documents, requirementLinks, requirements } from '../../db/schema';
-import { invalid, type FieldErrors } from '../../http/errors';
+import { invalid, notFound, type FieldErrors } from '../../http/errors';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
+import type { Work } from '../../work';
 import { completeSettings } from '../projects/projects.presenter';
 import { completeDocumentSettings, presentDocument, presentDocuments, type DocumentRow } from './documents.presenter';
 
@@ -71,143 +71,130 @@ async function checkParents(
 }
 
 export async function createDocument(
-  ctx: AppContext,
+  work: Work,
   project: ProjectRow,
   body: CreateDocumentBody,
-  origin?: string,
 ): Promise<{ document: DocumentPresented; projectDocuments: DocumentPresented[] }> {
-  const row = await ctx.db.transaction(async (tx) => {
-    // The document graph is checked and changed under the project's lock: crossing edits cannot make a cycle.
-    await lockProject(tx, project.id);
-    const errors: FieldErrors = {};
-    checkAcronym(project, body.acronym, errors);
-    await checkParents(tx, project.id, null, body.parents_id, errors);
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    const [created] = await tx
-      .insert(documents)
-      .values({
-        projectId: project.id,
-        name: body.name,
-        acronym: body.acronym,
-        description: sanitizeRichText(body.description),
-      })
-      .returning();
-    const parents = [...new Set(body.parents_id)];
-    if (parents.length)
-      await tx.insert(documentLinks).values(parents.map((parentId) => ({ parentId, childId: created!.id })));
-    return created!;
-  });
-  const document = await presentDocument(ctx.db, row);
-  ctx.events.publish({ name: 'DocumentUpdated', projectId: project.id, data: { document } }, origin);
-  ctx.events.publish(
-    { name: 'ProjectStructureUpdated', projectId: project.id, data: { project_id: project.id } },
-    origin,
-  );
-  return { document, projectDocuments: await projectDocuments(ctx.db, project.id) };
+  const { tx } = work;
+  // The document graph is checked and changed under the project's lock: crossing edits cannot make a cycle.
+  await lockProject(tx, project.id);
+  const errors: FieldErrors = {};
+  checkAcronym(project, body.acronym, errors);
+  await checkParents(tx, project.id, null, body.parents_id, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const [created] = await tx
+    .insert(documents)
+    .values({
+      projectId: project.id,
+      name: body.name,
+      acronym: body.acronym,
+      description: sanitizeRichText(body.description),
+    })
+    .returning();
+  const parents = [...new Set(body.parents_id)];
+  if (parents.length)
+    await tx.insert(documentLinks).values(parents.map((parentId) => ({ parentId, childId: created!.id })));
+  work.record({ name: 'DocumentChanged', projectId: project.id, documentId: created!.id });
+  work.record({ name: 'ProjectStructureChanged', projectId: project.id });
+  return { document: await presentDocument(tx, created!), projectDocuments: await projectDocuments(tx, project.id) };
 }
 
 export async function updateDocument(
-  ctx: AppContext,
+  work: Work,
   project: ProjectRow,
-  document: DocumentRow,
+  documentId: number,
   body: UpdateDocumentBody,
-  origin?: string,
 ): Promise<DocumentPresented> {
+  const { tx } = work;
+  await lockProject(tx, project.id);
+  let document = await loadDocumentForWrite(tx, documentId);
   let removedParents: number[] = [];
-  await ctx.db.transaction(async (tx) => {
-    await lockProject(tx, project.id);
-    const errors: FieldErrors = {};
-    checkAcronym(project, body.acronym, errors);
-    if (body.parents_id) await checkParents(tx, project.id, document.id, body.parents_id, errors);
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    const changes: Partial<typeof documents.$inferInsert> = {};
-    if (body.name !== undefined) changes.name = body.name;
-    if (body.acronym !== undefined) changes.acronym = body.acronym;
-    if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
-    if (Object.keys(changes).length)
+  const errors: FieldErrors = {};
+  checkAcronym(project, body.acronym, errors);
+  if (body.parents_id) await checkParents(tx, project.id, document.id, body.parents_id, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const changes: Partial<typeof documents.$inferInsert> = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.acronym !== undefined) changes.acronym = body.acronym;
+  if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
+  if (Object.keys(changes).length) {
+    const [updated] = await tx
+      .update(documents)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(documents.id, document.id))
+      .returning();
+    document = updated!;
+  }
+  if (body.parents_id) {
+    const wanted = new Set(body.parents_id);
+    const current = await tx.select().from(documentLinks).where(eq(documentLinks.childId, document.id));
+    const removed = current.filter((l) => !wanted.has(l.parentId)).map((l) => l.parentId);
+    const added = [...wanted].filter((id) => !current.some((l) => l.parentId === id));
+    if (removed.length) {
       await tx
-        .update(documents)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(documents.id, document.id));
-    if (body.parents_id) {
-      const wanted = new Set(body.parents_id);
-      const current = await tx.select().from(documentLinks).where(eq(documentLinks.childId, document.id));
-      const removed = current.filter((l) => !wanted.has(l.parentId)).map((l) => l.parentId);
-      const added = [...wanted].filter((id) => !current.some((l) => l.parentId === id));
-      if (removed.length) {
-        await tx
-          .delete(documentLinks)
-          .where(and(eq(documentLinks.childId, document.id), inArray(documentLinks.parentId, removed)));
-        // Unlinking a parent document removes every requirement link between the two documents.
-        const parentReqs = tx
-          .select({ id: requirements.id })
-          .from(requirements)
-          .where(inArray(requirements.documentId, removed));
-        const childReqs = tx
-          .select({ id: requirements.id })
-          .from(requirements)
-          .where(eq(requirements.documentId, document.id));
-        await tx
-          .delete(requirementLinks)
-          .where(and(inArray(requirementLinks.parentId, parentReqs), inArray(requirementLinks.childId, childReqs)));
-        removedParents = removed;
-      }
-      if (added.length)
-        await tx.insert(documentLinks).values(added.map((parentId) => ({ parentId, childId: document.id })));
+        .delete(documentLinks)
+        .where(and(eq(documentLinks.childId, document.id), inArray(documentLinks.parentId, removed)));
+      // Unlinking a parent document removes every requirement link between the two documents.
+      const parentReqs = tx
+        .select({ id: requirements.id })
+        .from(requirements)
+        .where(inArray(requirements.documentId, removed));
+      const childReqs = tx
+        .select({ id: requirements.id })
+        .from(requirements)
+        .where(eq(requirements.documentId, document.id));
+      await tx
+        .delete(requirementLinks)
+        .where(and(inArray(requirementLinks.parentId, parentReqs), inArray(requirementLinks.childId, childReqs)));
+      removedParents = removed;
     }
-  });
-  const presented = await presentDocument(ctx.db, (await findDocument(ctx.db, document.id))!);
-  ctx.events.publish({ name: 'DocumentUpdated', projectId: project.id, data: { document: presented } }, origin);
-  ctx.events.publish(
-    { name: 'ProjectStructureUpdated', projectId: project.id, data: { project_id: project.id } },
-    origin,
-  );
+    if (added.length)
+      await tx.insert(documentLinks).values(added.map((parentId) => ({ parentId, childId: document.id })));
+  }
+  const presented = await presentDocument(tx, document);
+  work.record({ name: 'DocumentChanged', projectId: project.id, documentId: document.id });
+  work.record({ name: 'ProjectStructureChanged', projectId: project.id });
   if (body.parents_id) {
     // Coverage of the requirements of this document and of its old and new parents may have changed.
-    const affected = [document.id, ...presented.parents, ...removedParents];
-    ctx.events.publish(
-      { name: 'RequirementsUpdated', projectId: project.id, data: { document_ids: affected } },
-      origin,
-    );
+    work.record({
+      name: 'RequirementListsChanged',
+      projectId: project.id,
+      documentIds: [document.id, ...presented.parents, ...removedParents],
+    });
   }
   return presented;
 }
 
 /** Deletes the document; categories, requirements, links and revisions go with it (foreign keys cascade). */
-export async function deleteDocument(
-  ctx: AppContext,
-  project: ProjectRow,
-  document: DocumentRow,
-  origin?: string,
-): Promise<void> {
-  const neighbours = await ctx.db
+export async function deleteDocument(work: Work, project: ProjectRow, documentId: number): Promise<void> {
+  const { tx } = work;
+  await lockProject(tx, project.id);
+  const document = await loadDocumentForWrite(tx, documentId, 'update');
+  const neighbours = await tx
     .select()
     .from(documentLinks)
     .where(or(eq(documentLinks.parentId, document.id), eq(documentLinks.childId, document.id)));
-  await ctx.db.delete(documents).where(eq(documents.id, document.id));
-  ctx.events.publish({ name: 'DocumentDeleted', projectId: project.id, data: { document_id: document.id } }, origin);
-  ctx.events.publish(
-    { name: 'ProjectStructureUpdated', projectId: project.id, data: { project_id: project.id } },
-    origin,
-  );
+  await tx.delete(documents).where(eq(documents.id, document.id));
+  work.record({ name: 'DocumentDeleted', projectId: project.id, documentId: document.id });
+  work.record({ name: 'ProjectStructureChanged', projectId: project.id });
   const others = neighbours.map((l) => (l.parentId === document.id ? l.childId : l.parentId));
-  if (others.length) {
-    ctx.events.publish({ name: 'RequirementsUpdated', projectId: project.id, data: { document_ids: others } }, origin);
-  }
+  if (others.length) work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: others });
 }
 
+/** Merges the given settings into the stored ones in one statement: two concurrent changes both stay. */
 export async function updateDocumentSettings(
-  ctx: AppContext,
+  work: Work,
   project: ProjectRow,
-  document: DocumentRow,
+  documentId: number,
   patch: DocumentSettings,
-  origin?: string,
 ): Promise<DocumentSettings> {
-  const settings = completeDocumentSettings({ ...document.settings, ...patch });
-  await ctx.db.update(documents).set({ settings }).where(eq(documents.id, document.id));
-  ctx.events.publish(
-    { name: 'DocumentSettingsUpdated', projectId: project.id, data: { document_id: document.id, settings } },
-    origin,
-  );
-  return settings;
+  const { tx } = work;
+  const [row] = await tx
+    .update(documents)
+    .set({ settings: sql`coalesce(${documents.settings}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(documents.id, documentId))
+    .returning({ settings: documents.settings });
+  if (!row) throw notFound();
+  work.record({ name: 'DocumentSettingsChanged', projectId: project.id, documentId });
+  return completeDocumentSettings(row.settings);
 }

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { access, projectById } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
-import { originOf } from '../../http/origin';
+import { inWork } from '../../http/work';
 import { loadedProject } from '../../http/loaded';
 import { projectByPath } from './projects.locators';
 import { completeSettings, presentProject } from './projects.presenter';
@@ -41,7 +41,9 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/projects',
     { config: { access: access.user }, schema: { tags, body: createProjectBody, response: { 201: one } } },
     async (request, reply) =>
-      reply.code(201).send({ data: await createProject(ctx, currentUser(request), request.body) }),
+      reply
+        .code(201)
+        .send({ data: await inWork(ctx, request, (work) => createProject(work, currentUser(request), request.body)) }),
   );
 
   r.get(
@@ -73,7 +75,9 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put(
     '/api/projects/:id',
     { config: byId, schema: { tags, params: idParams, body: updateProjectBody, response: { 200: one } } },
-    async (request) => ({ data: await updateProject(ctx, loadedProject(request), request.body, originOf(request)) }),
+    async (request) => ({
+      data: await inWork(ctx, request, (work) => updateProject(work, loadedProject(request), request.body)),
+    }),
   );
 
   r.get(
@@ -89,7 +93,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, params: idParams, body: updateProjectSettingsBody, response: { 200: settingsAnswer } },
     },
     async (request) => ({
-      data: await updateSettings(ctx, loadedProject(request), request.body.settings, originOf(request)),
+      data: await inWork(ctx, request, (work) => updateSettings(work, loadedProject(request), request.body.settings)),
     }),
   );
 
@@ -97,12 +101,14 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/projects/owner/:id',
     { config: byId, schema: { tags, params: idParams, body: transferProjectBody, response: { 200: one } } },
     async (request) => ({
-      data: await transferProject(ctx, currentUser(request), loadedProject(request), request.body, originOf(request)),
+      data: await inWork(ctx, request, (work) =>
+        transferProject(work, currentUser(request), loadedProject(request), request.body),
+      ),
     }),
   );
 
   r.delete('/api/projects/:id', { config: byId, schema: { tags, params: idParams } }, async (request, reply) => {
-    await deleteProject(ctx, loadedProject(request), originOf(request));
+    await inWork(ctx, request, (work) => deleteProject(work, loadedProject(request)));
     return reply.code(204).send();
   });
 
@@ -114,12 +120,8 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, params: projectPathParams, body: joinBody, response: { 200: one } },
     },
     async (request) => ({
-      data: await joinProject(
-        ctx,
-        currentUser(request),
-        request.params.namespace,
-        request.params.slug,
-        request.body.token,
+      data: await inWork(ctx, request, (work) =>
+        joinProject(work, currentUser(request), request.params.namespace, request.params.slug, request.body.token),
       ),
     }),
   );

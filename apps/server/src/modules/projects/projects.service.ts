@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type {
   CreateProjectBody,
   ProjectPresented,
@@ -6,15 +6,16 @@ import type {
   TransferProjectBody,
   UpdateProjectBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { loadProjectForWrite } from '../../db/locks';
 import { projects, projectUsers } from '../../db/schema';
-import { invalid, invalidMessage } from '../../http/errors';
+import { invalid, invalidMessage, notFound } from '../../http/errors';
 import { can } from '../../policies/policy';
 import { isGroupMember, type ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import { randomToken, safeEqual } from '../../security/tokens';
+import type { Work } from '../../work';
 import type { User } from '../auth/session.service';
 import { completeSettings, presentProject, presentProjects } from './projects.presenter';
 import { resolveNamespace } from './namespace';
@@ -35,39 +36,35 @@ async function slugTaken(db: Db, owner: { type: 'user' | 'group'; id: number }, 
   return row !== undefined;
 }
 
-export async function createProject(ctx: AppContext, user: User, body: CreateProjectBody): Promise<ProjectPresented> {
+export async function createProject(work: Work, user: User, body: CreateProjectBody): Promise<ProjectPresented> {
+  const { tx } = work;
   let owner: { type: 'user' | 'group'; id: number } = { type: 'user', id: user.id };
   if (body.group_id !== null) {
-    const isMember = await isGroupMember(ctx.db, body.group_id, user.id);
+    const isMember = await isGroupMember(tx, body.group_id, user.id);
     if (!can(user, { do: 'group.createProject', group: { id: body.group_id, isMember } })) {
       throw invalid({ group_id: ['validation.group_member'] });
     }
     owner = { type: 'group', id: body.group_id };
   }
-  if (await slugTaken(ctx.db, owner, body.slug)) throw invalid({ slug: ['validation.project_slug_taken'] });
-  try {
-    const row = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(projects)
-        .values({
-          ownerType: owner.type,
-          ownerId: owner.id,
-          name: body.name,
-          acronym: body.acronym,
-          slug: body.slug,
-          description: sanitizeRichText(body.description),
-          joinToken: randomToken(),
-          settings: {},
-        })
-        .returning();
-      await tx.insert(projectUsers).values({ projectId: created!.id, userId: user.id });
-      return created!;
-    });
-    return presentProject(ctx.db, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw invalid({ slug: ['validation.project_slug_taken'] });
-    throw error;
-  }
+  if (await slugTaken(tx, owner, body.slug)) throw invalid({ slug: ['validation.project_slug_taken'] });
+  const [created] = await tx
+    .insert(projects)
+    .values({
+      ownerType: owner.type,
+      ownerId: owner.id,
+      name: body.name,
+      acronym: body.acronym,
+      slug: body.slug,
+      description: sanitizeRichText(body.description),
+      joinToken: randomToken(),
+      settings: {},
+    })
+    .onConflictDoNothing()
+    .returning();
+  // A concurrent creation took the slug between the check and the insert.
+  if (!created) throw invalid({ slug: ['validation.project_slug_taken'] });
+  await tx.insert(projectUsers).values({ projectId: created.id, userId: user.id });
+  return presentProject(tx, created);
 }
 
 export async function listMyProjects(db: Db, userId: number): Promise<ProjectPresented[]> {
@@ -83,19 +80,14 @@ export async function listMyProjects(db: Db, userId: number): Promise<ProjectPre
   );
 }
 
-async function publishUpdated(ctx: AppContext, row: ProjectRow, origin?: string): Promise<ProjectPresented> {
-  const presented = await presentProject(ctx.db, row);
-  ctx.events.publish({ name: 'ProjectUpdated', projectId: row.id, data: { project: presented } }, origin);
-  return presented;
-}
-
 export async function updateProject(
-  ctx: AppContext,
+  work: Work,
   project: ProjectRow,
   body: UpdateProjectBody,
-  origin?: string,
 ): Promise<ProjectPresented> {
-  const max = completeSettings(project.settings).acronymMaxSize;
+  const { tx } = work;
+  const current = await loadProjectForWrite(tx, project.id);
+  const max = completeSettings(current.settings).acronymMaxSize;
   if (body.acronym !== undefined && body.acronym.length > max) {
     throw invalid({ acronym: [{ key: 'validation.acronym_max', params: { max } }] });
   }
@@ -103,97 +95,104 @@ export async function updateProject(
   if (body.name !== undefined) changes.name = body.name;
   if (body.acronym !== undefined) changes.acronym = body.acronym;
   if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
-  if (Object.keys(changes).length === 0) return presentProject(ctx.db, project);
-  const [row] = await ctx.db
+  if (Object.keys(changes).length === 0) return presentProject(tx, current);
+  const [row] = await tx
     .update(projects)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(projects.id, project.id))
     .returning();
-  return publishUpdated(ctx, row!, origin);
+  work.record({ name: 'ProjectUpdated', projectId: project.id });
+  return presentProject(tx, row!);
 }
 
+/** Merges the given settings into the stored ones in one statement: two concurrent changes both stay. */
 export async function updateSettings(
-  ctx: AppContext,
+  work: Work,
   project: ProjectRow,
   patch: Partial<ProjectSettings>,
-  origin?: string,
 ): Promise<ProjectSettings> {
-  const settings = completeSettings({ ...completeSettings(project.settings), ...patch });
-  const [row] = await ctx.db
+  const [row] = await work.tx
     .update(projects)
-    .set({ settings, updatedAt: new Date() })
+    .set({
+      settings: sql`coalesce(${projects.settings}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
+      updatedAt: new Date(),
+    })
     .where(eq(projects.id, project.id))
-    .returning();
-  ctx.events.publish(
-    { name: 'ProjectSettingsUpdated', projectId: project.id, data: { project_id: project.id, settings } },
-    origin,
-  );
-  await publishUpdated(ctx, row!, origin);
-  return settings;
+    .returning({ settings: projects.settings });
+  if (!row) throw notFound();
+  work.record({ name: 'ProjectSettingsUpdated', projectId: project.id });
+  work.record({ name: 'ProjectUpdated', projectId: project.id });
+  return completeSettings(row.settings);
 }
 
 export async function transferProject(
-  ctx: AppContext,
+  work: Work,
   user: User,
   project: ProjectRow,
   body: TransferProjectBody,
-  origin?: string,
 ): Promise<ProjectPresented> {
+  const { tx } = work;
+  const current = await loadProjectForWrite(tx, project.id);
   const target =
     body.owner_type === 'user'
       ? ({ type: 'user', id: body.owner_id } as const)
       : ({
           type: 'group',
-          group: { id: body.owner_id, isMember: await isGroupMember(ctx.db, body.owner_id, user.id) },
+          group: { id: body.owner_id, isMember: await isGroupMember(tx, body.owner_id, user.id) },
         } as const);
   if (!can(user, { do: 'project.transfer', project: { id: project.id, isMember: true }, target })) {
     throw invalid({ owner_id: ['validation.transfer_target'] });
   }
   const owner = { type: body.owner_type, id: body.owner_id };
-  if (await slugTaken(ctx.db, owner, project.slug, project.id))
+  if (await slugTaken(tx, owner, current.slug, project.id))
     throw invalid({ owner_id: ['validation.project_slug_taken'] });
-  try {
-    // Members keep their access: only the owner changes.
-    const [row] = await ctx.db
-      .update(projects)
-      .set({ ownerType: owner.type, ownerId: owner.id, updatedAt: new Date() })
-      .where(eq(projects.id, project.id))
-      .returning();
-    return await publishUpdated(ctx, row!, origin);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw invalid({ owner_id: ['validation.project_slug_taken'] });
-    throw error;
-  }
+  // Members keep their access: only the owner changes. A project of the same slug created meanwhile makes the
+  // update fail; the whole work rolls back.
+  const row = await tx
+    .update(projects)
+    .set({ ownerType: owner.type, ownerId: owner.id, updatedAt: new Date() })
+    .where(eq(projects.id, project.id))
+    .returning()
+    .then(
+      ([updated]) => updated,
+      (error: unknown) => {
+        throw isUniqueViolation(error) ? invalid({ owner_id: ['validation.project_slug_taken'] }) : error;
+      },
+    );
+  work.record({ name: 'ProjectUpdated', projectId: project.id });
+  return presentProject(tx, row!);
 }
 
-/** Removes the project and, by cascade, everything in it. */
-export async function deleteProject(ctx: AppContext, project: ProjectRow, origin?: string): Promise<void> {
-  await ctx.db.delete(projects).where(eq(projects.id, project.id));
-  ctx.events.publish({ name: 'ProjectDeleted', projectId: project.id, data: { project_id: project.id } }, origin);
+/** Removes the project and, by cascade, everything in it, in one transaction. */
+export async function deleteProject(work: Work, project: ProjectRow): Promise<void> {
+  await loadProjectForWrite(work.tx, project.id, 'update');
+  await work.tx.delete(projects).where(eq(projects.id, project.id));
+  work.record({ name: 'ProjectDeleted', projectId: project.id });
 }
 
 export async function joinProject(
-  ctx: AppContext,
+  work: Work,
   user: User,
   namespace: string,
   slug: string,
   token: string,
 ): Promise<ProjectPresented> {
-  const owner = await resolveNamespace(ctx.db, namespace);
+  const { tx } = work;
+  const owner = await resolveNamespace(tx, namespace);
   const [project] = owner
-    ? await ctx.db
+    ? await tx
         .select()
         .from(projects)
         .where(and(eq(projects.ownerType, owner.type), eq(projects.ownerId, owner.id), eq(projects.slug, slug)))
         .limit(1)
     : [];
   if (!project || !safeEqual(project.joinToken, token)) throw invalidMessage('join.project_invalid');
-  const inserted = await ctx.db
+  const inserted = await tx
     .insert(projectUsers)
     .values({ projectId: project.id, userId: user.id })
     .onConflictDoNothing()
     .returning();
   // The contributors list of the members already there changes.
-  if (inserted.length > 0) return publishUpdated(ctx, project);
-  return presentProject(ctx.db, project);
+  if (inserted.length > 0) work.record({ name: 'ProjectUpdated', projectId: project.id });
+  return presentProject(tx, project);
 }

@@ -14,7 +14,7 @@ import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { loadedProject } from '../../http/loaded';
-import { originOf } from '../../http/origin';
+import { inWork } from '../../http/work';
 import { documentInBody, requirementById } from '../working-area.locators';
 import { presentRequirement, presentRevisions } from './requirements.presenter';
 import {
@@ -47,12 +47,8 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) =>
       reply.code(201).send({
-        data: await createRequirement(
-          ctx,
-          currentUser(request),
-          loadedProject(request),
-          request.body,
-          originOf(request),
+        data: await inWork(ctx, request, (work) =>
+          createRequirement(work, currentUser(request), loadedProject(request), request.body),
         ),
       }),
   );
@@ -82,13 +78,8 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/requirements/:id',
     { config: byId, schema: { tags, params, body: updateRequirementBody, response: { 200: one } } },
     async (request) => ({
-      data: await updateRequirement(
-        ctx,
-        currentUser(request),
-        loadedProject(request),
-        await load(request.params.id),
-        request.body,
-        originOf(request),
+      data: await inWork(ctx, request, (work) =>
+        updateRequirement(work, currentUser(request), loadedProject(request), request.params.id, request.body),
       ),
     }),
   );
@@ -105,13 +96,8 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await createChildren(
-        ctx,
-        currentUser(request),
-        loadedProject(request),
-        await load(request.params.id),
-        request.body,
-        originOf(request),
+      data: await inWork(ctx, request, (work) =>
+        createChildren(work, currentUser(request), loadedProject(request), request.params.id, request.body),
       ),
     }),
   );
@@ -121,13 +107,8 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: byId, schema: { tags, params, response: { 201: one } } },
     async (request, reply) =>
       reply.code(201).send({
-        data: await copyRequirement(
-          ctx,
-          currentUser(request),
-          loadedProject(request),
-          await load(request.params.id),
-          request.lang,
-          originOf(request),
+        data: await inWork(ctx, request, (work) =>
+          copyRequirement(work, currentUser(request), loadedProject(request), request.params.id),
         ),
       }),
   );
@@ -137,19 +118,15 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
       `/api/requirements/moveorder${direction}/:id`,
       { config: byId, schema: { tags, params, response: { 200: one } } },
       async (request) => ({
-        data: await moveRequirement(
-          ctx,
-          loadedProject(request),
-          await load(request.params.id),
-          direction,
-          originOf(request),
+        data: await inWork(ctx, request, (work) =>
+          moveRequirement(work, loadedProject(request), request.params.id, direction),
         ),
       }),
     );
   }
 
   r.delete('/api/requirements/:id', { config: byId, schema: { tags, params } }, async (request, reply) => {
-    await deleteRequirement(ctx, loadedProject(request), await load(request.params.id), originOf(request));
+    await inWork(ctx, request, (work) => deleteRequirement(work, loadedProject(request), request.params.id));
     return reply.code(204).send();
   });
 }

@@ -2,18 +2,17 @@ import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type {
   CreateChildrenBody,
   CreateRequirementBody,
-  Language,
   RequirementPresented,
   UpdateRequirementBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { lockDocument, lockDocuments } from '../../db/locks';
+import { lockDocument, lockDocuments, loadRequirementForWrite } from '../../db/locks';
 import { requirementLinks, requirements, revisions } from '../../db/schema';
-import { invalid, notFound, type FieldErrors } from '../../http/errors';
+import { invalid, type FieldErrors } from '../../http/errors';
 import { translate } from '../../i18n/messages';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
+import type { Work } from '../../work';
 import type { User } from '../auth/session.service';
 import { presentRequirement, presentRequirements, type RequirementRow } from './requirements.presenter';
 import {
@@ -31,43 +30,64 @@ export async function findRequirement(db: Db, id: number): Promise<RequirementRo
   return row;
 }
 
-function publishUpdated(ctx: AppContext, projectId: number, requirement: RequirementPresented, origin?: string) {
-  ctx.events.publish({ name: 'RequirementUpdated', projectId, data: { requirement } }, origin);
+/** The documents of the given requirements, so that their lists can be told to reload. */
+async function documentsOf(tx: Db, ids: Iterable<number>): Promise<number[]> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return [];
+  const rows = await tx
+    .select({ documentId: requirements.documentId })
+    .from(requirements)
+    .where(inArray(requirements.id, list));
+  return [...new Set(rows.map((r) => r.documentId))];
+}
+
+/** Keeps the previous state of a requirement as a revision, credited to the author of that state. */
+export async function keepRevision(tx: Db, rows: RequirementRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(revisions).values(
+    rows.map((r) => ({
+      requirementId: r.id,
+      authorId: r.updatedBy ?? r.authorId,
+      categoryId: r.categoryId,
+      name: r.name,
+      description: r.description,
+      status: r.status,
+      updatedAt: r.updatedAt,
+    })),
+  );
 }
 
 export async function createRequirement(
-  ctx: AppContext,
+  work: Work,
   user: User,
   project: ProjectRow,
   body: CreateRequirementBody,
-  origin?: string,
 ): Promise<RequirementPresented> {
-  if (body.category_id !== null && !(await categoryBelongs(ctx.db, body.category_id, body.document_id))) {
+  const { tx } = work;
+  // Positions and numbers are read then written: under the document's lock.
+  await lockDocument(tx, body.document_id);
+  if (body.category_id !== null && !(await categoryBelongs(tx, body.category_id, body.document_id))) {
     throw invalid({ category_id: ['validation.not_in_document'] });
   }
-  const row = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(requirements)
-      .values({
-        documentId: body.document_id,
-        categoryId: body.category_id,
-        authorId: user.id,
-        updatedBy: user.id,
-        referenceNumber: await takeReferenceNumber(tx, body.document_id),
-        name: body.name,
-        description: sanitizeRichText(body.description),
-        status: body.status ?? 0,
-        position: await nextRequirementPosition(tx, body.document_id, body.category_id),
-      })
-      .returning();
-    return created!;
-  });
-  const presented = await presentRequirement(ctx.db, row);
-  publishUpdated(ctx, project.id, presented, origin);
-  return presented;
+  const [created] = await tx
+    .insert(requirements)
+    .values({
+      documentId: body.document_id,
+      categoryId: body.category_id,
+      authorId: user.id,
+      updatedBy: user.id,
+      referenceNumber: await takeReferenceNumber(tx, body.document_id),
+      name: body.name,
+      description: sanitizeRichText(body.description),
+      status: body.status ?? 0,
+      position: await nextRequirementPosition(tx, body.document_id, body.category_id),
+    })
+    .returning();
+  work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: created!.id, description: true });
+  return presentRequirement(tx, created!);
 }
 
-/** Replaces the parent (or child) links of a requirement with the given set. */
+/** Replaces the parent (or child) links of a requirement with the given set; answers the ids touched. */
 async function replaceLinks(tx: Db, projectId: number, id: number, side: 'parents' | 'children', ids: number[]) {
   const mine = side === 'parents' ? requirementLinks.childId : requirementLinks.parentId;
   const other = side === 'parents' ? requirementLinks.parentId : requirementLinks.childId;
@@ -95,131 +115,102 @@ async function replaceLinks(tx: Db, projectId: number, id: number, side: 'parent
  * the next reference number there and drops the links the new place no longer allows.
  */
 export async function updateRequirement(
-  ctx: AppContext,
+  work: Work,
   user: User,
   project: ProjectRow,
-  requirement: RequirementRow,
+  requirementId: number,
   body: UpdateRequirementBody,
-  origin?: string,
 ): Promise<RequirementPresented> {
+  const { tx } = work;
+  const current = await loadRequirementForWrite(tx, requirementId);
   const errors: FieldErrors = {};
-  const documentId = body.document_id ?? requirement.documentId;
-  const movingDocument = documentId !== requirement.documentId;
-  if (movingDocument && !(await documentInProject(ctx.db, documentId, project.id)))
-    errors.document_id = ['validation.in'];
-  const categoryId = body.category_id !== undefined ? body.category_id : movingDocument ? null : requirement.categoryId;
-  if (!errors.document_id && categoryId !== null && !(await categoryBelongs(ctx.db, categoryId, documentId))) {
+  const documentId = body.document_id ?? current.documentId;
+  const movingDocument = documentId !== current.documentId;
+  if (movingDocument && !(await documentInProject(tx, documentId, project.id))) errors.document_id = ['validation.in'];
+  const categoryId = body.category_id !== undefined ? body.category_id : movingDocument ? null : current.categoryId;
+  if (!errors.document_id && categoryId !== null && !(await categoryBelongs(tx, categoryId, documentId))) {
     errors.category_id = ['validation.not_in_document'];
   }
   if (!errors.document_id) {
-    if (body.parents_id) await checkLinkTargets(ctx.db, documentId, 'parents_id', body.parents_id, errors);
-    if (body.children_id) await checkLinkTargets(ctx.db, documentId, 'children_id', body.children_id, errors);
+    if (body.parents_id) await checkLinkTargets(tx, documentId, 'parents_id', body.parents_id, errors);
+    if (body.children_id) await checkLinkTargets(tx, documentId, 'children_id', body.children_id, errors);
   }
   if (Object.keys(errors).length) throw invalid(errors);
 
-  const description = body.description !== undefined ? sanitizeRichText(body.description) : requirement.description;
-  const name = body.name ?? requirement.name;
-  const status = body.status ?? requirement.status;
-  const categoryChanged = categoryId !== requirement.categoryId || movingDocument;
+  const description = body.description !== undefined ? sanitizeRichText(body.description) : current.description;
+  const name = body.name ?? current.name;
+  const status = body.status ?? current.status;
+  const categoryChanged = categoryId !== current.categoryId || movingDocument;
   const contentChanged =
-    name !== requirement.name ||
-    description !== requirement.description ||
-    status !== requirement.status ||
-    categoryChanged;
+    name !== current.name || description !== current.description || status !== current.status || categoryChanged;
   const touchedOthers = new Set<number>();
 
-  await ctx.db.transaction(async (tx) => {
-    // Positions and numbers are read then written: under the documents' locks, from a fresh reading.
-    await lockDocuments(tx, [requirement.documentId, documentId]);
-    const [current] = await tx.select().from(requirements).where(eq(requirements.id, requirement.id));
-    if (!current) return;
-    if (contentChanged) {
-      await tx.insert(revisions).values({
-        requirementId: current.id,
-        authorId: current.updatedBy ?? current.authorId,
-        categoryId: current.categoryId,
-        name: current.name,
-        description: current.description,
-        status: current.status,
-        updatedAt: current.updatedAt,
-      });
-      const changes: Partial<typeof requirements.$inferInsert> = {
-        name,
-        description,
-        status,
-        updatedAt: new Date(),
-        updatedBy: user.id,
-      };
-      if (categoryChanged) {
-        changes.categoryId = categoryId;
-        changes.documentId = documentId;
-        changes.position = await nextRequirementPosition(tx, documentId, categoryId);
-        if (movingDocument) changes.referenceNumber = await takeReferenceNumber(tx, documentId);
-      }
-      await tx.update(requirements).set(changes).where(eq(requirements.id, requirement.id));
+  if (movingDocument) await lockDocuments(tx, [documentId]);
+  if (contentChanged) {
+    await keepRevision(tx, [current]);
+    const changes: Partial<typeof requirements.$inferInsert> = {
+      name,
+      description,
+      status,
+      updatedAt: new Date(),
+      updatedBy: user.id,
+    };
+    if (categoryChanged) {
+      changes.categoryId = categoryId;
+      changes.documentId = documentId;
+      changes.position = await nextRequirementPosition(tx, documentId, categoryId);
+      if (movingDocument) changes.referenceNumber = await takeReferenceNumber(tx, documentId);
     }
-    if (movingDocument) {
-      // Links the new document does not allow go (unless this call sets them anew, checked above).
-      const linked = await linkedDocuments(tx, documentId);
-      const links = await tx
-        .select({
-          parentId: requirementLinks.parentId,
-          childId: requirementLinks.childId,
-          parentDoc: sql<number>`p.document_id`,
-          childDoc: sql<number>`c.document_id`,
-        })
-        .from(requirementLinks)
-        .innerJoin(sql`${requirements} p`, sql`p.id = ${requirementLinks.parentId}`)
-        .innerJoin(sql`${requirements} c`, sql`c.id = ${requirementLinks.childId}`)
-        .where(or(eq(requirementLinks.parentId, requirement.id), eq(requirementLinks.childId, requirement.id)));
-      for (const link of links) {
-        const ok =
-          link.childId === requirement.id ? linked.parents.has(link.parentDoc) : linked.children.has(link.childDoc);
-        if (!ok) {
-          await tx
-            .delete(requirementLinks)
-            .where(and(eq(requirementLinks.parentId, link.parentId), eq(requirementLinks.childId, link.childId)));
-          touchedOthers.add(link.childId === requirement.id ? link.parentId : link.childId);
-        }
-      }
-    }
-    if (body.parents_id)
-      for (const id of await replaceLinks(tx, project.id, requirement.id, 'parents', body.parents_id))
-        touchedOthers.add(id);
-    if (body.children_id)
-      for (const id of await replaceLinks(tx, project.id, requirement.id, 'children', body.children_id))
-        touchedOthers.add(id);
-  });
-
-  const presented = await presentRequirement(ctx.db, (await findRequirement(ctx.db, requirement.id))!);
-  publishUpdated(ctx, project.id, presented, origin);
-  if (touchedOthers.size > 0) {
-    const others = await ctx.db
-      .select({ documentId: requirements.documentId })
-      .from(requirements)
-      .where(inArray(requirements.id, [...touchedOthers]));
-    const documentIds = [...new Set(others.map((o) => o.documentId))];
-    ctx.events.publish(
-      { name: 'RequirementsUpdated', projectId: project.id, data: { document_ids: documentIds } },
-      origin,
-    );
+    await tx.update(requirements).set(changes).where(eq(requirements.id, current.id));
   }
   if (movingDocument) {
-    ctx.events.publish(
-      { name: 'RequirementsUpdated', projectId: project.id, data: { document_ids: [requirement.documentId] } },
-      origin,
-    );
+    // Links the new document does not allow go (unless this call sets them anew, checked above).
+    const linked = await linkedDocuments(tx, documentId);
+    const links = await tx
+      .select({
+        parentId: requirementLinks.parentId,
+        childId: requirementLinks.childId,
+        parentDoc: sql<number>`p.document_id`,
+        childDoc: sql<number>`c.document_id`,
+      })
+      .from(requirementLinks)
+      .innerJoin(sql`${requirements} p`, sql`p.id = ${requirementLinks.parentId}`)
+      .innerJoin(sql`${requirements} c`, sql`c.id = ${requirementLinks.childId}`)
+      .where(or(eq(requirementLinks.parentId, current.id), eq(requirementLinks.childId, current.id)));
+    for (const link of links) {
+      const ok = link.childId === current.id ? linked.parents.has(link.parentDoc) : linked.children.has(link.childDoc);
+      if (!ok) {
+        await tx
+          .delete(requirementLinks)
+          .where(and(eq(requirementLinks.parentId, link.parentId), eq(requirementLinks.childId, link.childId)));
+        touchedOthers.add(link.childId === current.id ? link.parentId : link.childId);
+      }
+    }
   }
-  return presented;
+  if (body.parents_id)
+    for (const id of await replaceLinks(tx, project.id, current.id, 'parents', body.parents_id)) touchedOthers.add(id);
+  if (body.children_id)
+    for (const id of await replaceLinks(tx, project.id, current.id, 'children', body.children_id))
+      touchedOthers.add(id);
+
+  work.record({
+    name: 'RequirementChanged',
+    projectId: project.id,
+    requirementId: current.id,
+    description: description !== current.description,
+  });
+  const listDocuments = await documentsOf(tx, touchedOthers);
+  if (movingDocument) listDocuments.push(current.documentId);
+  if (listDocuments.length)
+    work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: listDocuments });
+  return presentRequirement(tx, (await findRequirement(tx, current.id))!);
 }
 
-export async function deleteRequirement(
-  ctx: AppContext,
-  project: ProjectRow,
-  requirement: RequirementRow,
-  origin?: string,
-) {
-  const neighbours = await ctx.db
+/** Deletes a requirement with its links and revisions (cascade), in one transaction. */
+export async function deleteRequirement(work: Work, project: ProjectRow, requirementId: number): Promise<void> {
+  const { tx } = work;
+  const requirement = await loadRequirementForWrite(tx, requirementId, 'update');
+  const neighbours = await tx
     .select({ documentId: requirements.documentId })
     .from(requirementLinks)
     .innerJoin(
@@ -229,21 +220,15 @@ export async function deleteRequirement(
         and(eq(requirementLinks.childId, requirement.id), eq(requirements.id, requirementLinks.parentId)),
       ),
     );
-  await ctx.db.delete(requirements).where(eq(requirements.id, requirement.id));
-  ctx.events.publish(
-    {
-      name: 'RequirementDeleted',
-      projectId: project.id,
-      data: { requirement_id: requirement.id, document_id: requirement.documentId },
-    },
-    origin,
-  );
+  await tx.delete(requirements).where(eq(requirements.id, requirement.id));
+  work.record({
+    name: 'RequirementDeleted',
+    projectId: project.id,
+    requirementId: requirement.id,
+    documentId: requirement.documentId,
+  });
   const documentIds = [...new Set(neighbours.map((n) => n.documentId))];
-  if (documentIds.length)
-    ctx.events.publish(
-      { name: 'RequirementsUpdated', projectId: project.id, data: { document_ids: documentIds } },
-      origin,
-    );
+  if (documentIds.length) work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds });
 }
 
 /**
@@ -251,131 +236,110 @@ export async function deleteRequirement(
  * links are not copied. It starts as a draft: nobody has reviewed the copy yet. Tests cannot be copied.
  */
 export async function copyRequirement(
-  ctx: AppContext,
+  work: Work,
   user: User,
   project: ProjectRow,
-  requirement: RequirementRow,
-  lang: Language,
-  origin?: string,
+  requirementId: number,
 ): Promise<RequirementPresented> {
-  if (requirement.type === 'test') throw invalid({ id: ['validation.test_copy'] });
-  const row = await ctx.db.transaction(async (tx) => {
-    await lockDocument(tx, requirement.documentId);
-    const [original] = await tx.select().from(requirements).where(eq(requirements.id, requirement.id));
-    if (!original) throw notFound();
-    await tx
-      .update(requirements)
-      .set({ position: sql`${requirements.position} + 1` })
-      .where(
-        and(
-          siblingRequirements(original.documentId, original.categoryId),
-          gt(requirements.position, original.position),
-        ),
-      );
-    const [copy] = await tx
-      .insert(requirements)
-      .values({
-        documentId: requirement.documentId,
-        categoryId: requirement.categoryId,
-        authorId: user.id,
-        updatedBy: user.id,
-        referenceNumber: await takeReferenceNumber(tx, requirement.documentId),
-        name: `${translate(lang, 'requirement.copy_of')} ${original.name}`.slice(0, 255),
-        description: original.description,
-        status: 0,
-        position: original.position + 1,
-        type: original.type,
-      })
-      .returning();
-    return copy!;
-  });
-  const presented = await presentRequirement(ctx.db, row);
-  publishUpdated(ctx, project.id, presented, origin);
-  ctx.events.publish(
-    { name: 'RequirementsUpdated', projectId: project.id, data: { document_ids: [requirement.documentId] } },
-    origin,
-  );
-  return presented;
+  const { tx } = work;
+  const original = await loadRequirementForWrite(tx, requirementId);
+  if (original.type === 'test') throw invalid({ id: ['validation.test_copy'] });
+  await tx
+    .update(requirements)
+    .set({ position: sql`${requirements.position} + 1` })
+    .where(
+      and(siblingRequirements(original.documentId, original.categoryId), gt(requirements.position, original.position)),
+    );
+  const [copy] = await tx
+    .insert(requirements)
+    .values({
+      documentId: original.documentId,
+      categoryId: original.categoryId,
+      authorId: user.id,
+      updatedBy: user.id,
+      referenceNumber: await takeReferenceNumber(tx, original.documentId),
+      name: `${translate(work.lang, 'requirement.copy_of')} ${original.name}`.slice(0, 255),
+      description: original.description,
+      status: 0,
+      position: original.position + 1,
+      type: original.type,
+    })
+    .returning();
+  work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: copy!.id, description: true });
+  work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [original.documentId] });
+  return presentRequirement(tx, copy!);
 }
 
 /** Creates requirements in child documents and links each as a child of this one, all or nothing. */
 export async function createChildren(
-  ctx: AppContext,
+  work: Work,
   user: User,
   project: ProjectRow,
-  requirement: RequirementRow,
+  requirementId: number,
   body: CreateChildrenBody,
-  origin?: string,
 ): Promise<RequirementPresented[]> {
-  const { children: allowed } = await linkedDocuments(ctx.db, requirement.documentId);
+  const { tx } = work;
+  const requirement = await loadRequirementForWrite(tx, requirementId);
+  const { children: allowed } = await linkedDocuments(tx, requirement.documentId);
   const errors: FieldErrors = {};
   for (const [index, child] of body.children.entries()) {
     if (!allowed.has(child.document_id)) errors[`children.${index}.document_id`] = ['validation.link_documents'];
-    else if (child.category_id !== null && !(await categoryBelongs(ctx.db, child.category_id, child.document_id))) {
+    else if (child.category_id !== null && !(await categoryBelongs(tx, child.category_id, child.document_id))) {
       errors[`children.${index}.category_id`] = ['validation.not_in_document'];
     }
   }
   if (Object.keys(errors).length) throw invalid(errors);
-  const rows = await ctx.db.transaction(async (tx) => {
-    const created: RequirementRow[] = [];
-    for (const child of body.children) {
-      const [row] = await tx
-        .insert(requirements)
-        .values({
-          documentId: child.document_id,
-          categoryId: child.category_id,
-          authorId: user.id,
-          updatedBy: user.id,
-          referenceNumber: await takeReferenceNumber(tx, child.document_id),
-          name: child.name,
-          position: await nextRequirementPosition(tx, child.document_id, child.category_id),
-        })
-        .returning();
-      await tx.insert(requirementLinks).values({ parentId: requirement.id, childId: row!.id, projectId: project.id });
-      created.push(row!);
-    }
-    return created;
-  });
-  const presented = await presentRequirements(ctx.db, rows);
-  for (const p of presented) publishUpdated(ctx, project.id, p, origin);
-  publishUpdated(ctx, project.id, await presentRequirement(ctx.db, requirement), origin);
-  return presented;
+  await lockDocuments(
+    tx,
+    body.children.map((c) => c.document_id),
+  );
+  const created: RequirementRow[] = [];
+  for (const child of body.children) {
+    const [row] = await tx
+      .insert(requirements)
+      .values({
+        documentId: child.document_id,
+        categoryId: child.category_id,
+        authorId: user.id,
+        updatedBy: user.id,
+        referenceNumber: await takeReferenceNumber(tx, child.document_id),
+        name: child.name,
+        position: await nextRequirementPosition(tx, child.document_id, child.category_id),
+      })
+      .returning();
+    await tx.insert(requirementLinks).values({ parentId: requirement.id, childId: row!.id, projectId: project.id });
+    created.push(row!);
+    work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: row!.id, description: true });
+  }
+  work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: requirement.id });
+  return presentRequirements(tx, created);
 }
 
 /** Swaps with the previous (up) or next (down) requirement of the same category; a no-op at the ends. */
 export async function moveRequirement(
-  ctx: AppContext,
+  work: Work,
   project: ProjectRow,
-  requirement: RequirementRow,
+  requirementId: number,
   direction: 'up' | 'down',
-  origin?: string,
 ): Promise<RequirementPresented> {
-  await ctx.db.transaction(async (tx) => {
-    // Under the document's lock and from a fresh reading, so that a double click moves twice, not into a tie.
-    await lockDocument(tx, requirement.documentId);
-    const [current] = await tx.select().from(requirements).where(eq(requirements.id, requirement.id));
-    if (!current) return;
-    const [neighbour] = await tx
-      .select()
-      .from(requirements)
-      .where(
-        and(
-          siblingRequirements(current.documentId, current.categoryId),
-          ne(requirements.id, current.id),
-          direction === 'up'
-            ? lt(requirements.position, current.position)
-            : gt(requirements.position, current.position),
-        ),
-      )
-      .orderBy(direction === 'up' ? desc(requirements.position) : asc(requirements.position))
-      .limit(1);
-    if (!neighbour) return;
-    await tx.update(requirements).set({ position: neighbour.position }).where(eq(requirements.id, current.id));
-    await tx.update(requirements).set({ position: current.position }).where(eq(requirements.id, neighbour.id));
-  });
-  ctx.events.publish(
-    { name: 'RequirementsUpdated', projectId: project.id, data: { document_ids: [requirement.documentId] } },
-    origin,
-  );
-  return presentRequirement(ctx.db, (await findRequirement(ctx.db, requirement.id))!);
+  const { tx } = work;
+  // Under the document's lock and from a fresh reading, so that a double click moves twice, not into a tie.
+  const current = await loadRequirementForWrite(tx, requirementId);
+  const [neighbour] = await tx
+    .select()
+    .from(requirements)
+    .where(
+      and(
+        siblingRequirements(current.documentId, current.categoryId),
+        ne(requirements.id, current.id),
+        direction === 'up' ? lt(requirements.position, current.position) : gt(requirements.position, current.position),
+      ),
+    )
+    .orderBy(direction === 'up' ? desc(requirements.position) : asc(requirements.position))
+    .limit(1);
+  if (!neighbour) return presentRequirement(tx, current);
+  await tx.update(requirements).set({ position: neighbour.position }).where(eq(requirements.id, current.id));
+  await tx.update(requirements).set({ position: current.position }).where(eq(requirements.id, neighbour.id));
+  work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [current.documentId] });
+  return presentRequirement(tx, { ...current, position: neighbour.position });
 }

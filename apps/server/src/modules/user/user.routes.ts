@@ -10,6 +10,7 @@ import {
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import { access } from '../../http/access';
+import { inWork } from '../../http/work';
 import { currentUser } from '../../http/authenticate';
 import { changePassword, updatePreferences, updateProfile } from './user.service';
 import { presentUser } from './user.presenter';
@@ -47,7 +48,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const auth = request.auth;
       if (auth?.kind !== 'session') return reply.code(401).send();
-      await changePassword(ctx, auth.user, request.body, auth.sessionId);
+      await inWork(ctx, request, (work) => changePassword(work, auth.user, request.body, auth.sessionId));
       return reply.code(204).send();
     },
   );

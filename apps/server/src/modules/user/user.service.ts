@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ChangePasswordBody, Preferences, PreferencesPatch, UpdateUserBody } from '@reqloom/domain';
 import type { AppContext } from '../../context';
+import type { Work } from '../../work';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { invalid } from '../../http/errors';
@@ -54,7 +55,7 @@ export async function updatePreferences(ctx: AppContext, user: User, patch: Pref
 
 /** Keeps the caller's session and ends the others: whoever knew the old password is logged out. */
 export async function changePassword(
-  ctx: AppContext,
+  work: Work,
   user: User,
   body: ChangePasswordBody,
   keepSessionId: number,
@@ -63,8 +64,7 @@ export async function changePassword(
     throw invalid({ current_password: ['auth.current_password'] });
   }
   const passwordHash = await hashPassword(body.new_password);
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await closeOtherSessions(tx, user.id, keepSessionId);
-  });
+  await work.tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await closeOtherSessions(work.tx, user.id, keepSessionId);
+  work.record({ name: 'UserSessionsEnded', userId: user.id, keepSessionId, tokens: false });
 }

@@ -1,0 +1,35 @@
+/**
+ * The server's own events: facts recorded where a change happens, inside the change's transaction, with the
+ * ids of what changed. They are published only after commit (a rollback drops them), reach every instance
+ * through the bus, and are mapped to the browsers' wire events in one place (`wire.ts`). Kept apart from the
+ * wire contract of `packages/domain` so that the server may know more than it tells (sessions ending, say).
+ */
+export type DomainEventMap = {
+  ProjectUpdated: { projectId: number };
+  ProjectSettingsUpdated: { projectId: number };
+  ProjectDeleted: { projectId: number };
+  /** The document graph changed (a document added, removed, or its parents changed). */
+  ProjectStructureChanged: { projectId: number };
+  /** A user no longer belongs to a project: their live connections leave its room. */
+  MembershipEnded: { projectId: number; userId: number };
+  DocumentChanged: { projectId: number; documentId: number };
+  DocumentSettingsChanged: { projectId: number; documentId: number };
+  DocumentDeleted: { projectId: number; documentId: number };
+  CategoryChanged: { projectId: number; categoryId: number };
+  /** The category tree or order of a document changed. */
+  CategoriesReordered: { projectId: number; documentId: number };
+  CategoryDeleted: { projectId: number; categoryId: number; documentId: number };
+  /** Created or changed; `description` says whether the rich text changed (collaboration listens to it). */
+  RequirementChanged: { projectId: number; requirementId: number; description?: boolean };
+  /** The lists of these documents changed: order, or links of their requirements. */
+  RequirementListsChanged: { projectId: number; documentIds: number[] };
+  RequirementDeleted: { projectId: number; requirementId: number; documentId: number };
+  SessionEnded: { sessionId: number };
+  /** Every session of the user ends (but `keepSessionId`), and with `tokens` every access token too. */
+  UserSessionsEnded: { userId: number; keepSessionId?: number; tokens: boolean };
+  AccessTokenRevoked: { tokenId: number };
+};
+
+export type DomainEventName = keyof DomainEventMap;
+export type DomainEvent = { [Name in DomainEventName]: { name: Name } & DomainEventMap[Name] }[DomainEventName];
+export type DomainEventOf<Name extends DomainEventName> = Extract<DomainEvent, { name: Name }>;

@@ -1,0 +1,58 @@
+import type { Language } from '@reqloom/domain';
+import type { AppContext } from './context';
+import type { Db } from './db/client';
+import type { DomainEvent } from './events/domain-events';
+import { toWire } from './events/wire';
+
+/**
+ * One unit of work: what a service is handed instead of opening transactions of its own. Every read and write
+ * of the request goes through `tx`; facts are recorded with `record` where the change happens and leave only
+ * after commit. Services take a Work and call each other with it, so that an import can create and link a
+ * thousand things in one transaction, and the answer is presented inside it (a concurrent delete then gives
+ * 404, never a half-read row).
+ */
+export type Work = {
+  readonly app: AppContext;
+  readonly tx: Db;
+  readonly lang: Language;
+  record(event: DomainEvent): void;
+};
+
+export type WorkOptions = {
+  lang?: Language;
+  /** The caller's realtime connection as a room only it is in: not sent what this work causes. */
+  origin?: string;
+};
+
+// PostgreSQL may end one of two crossing transactions with a deadlock or a serialization failure; both are
+// safe to run again from the start (nothing of the failed try was committed, and its events were dropped).
+const RETRIED = new Set(['40P01', '40001']);
+const MAX_TRIES = 4;
+
+function sqlState(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string') return e.code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (work: Work) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const events: DomainEvent[] = [];
+    try {
+      const { result, wire } = await app.db.transaction(async (tx) => {
+        const work: Work = { app, tx, lang: options.lang ?? 'en', record: (event) => void events.push(event) };
+        const result = await fn(work);
+        return { result, wire: await toWire(tx, events) };
+      });
+      app.events.publish({ events, wire, origin: options.origin });
+      return result;
+    } catch (error) {
+      const state = sqlState(error);
+      if (attempt < MAX_TRIES && state !== undefined && RETRIED.has(state)) continue;
+      throw error;
+    }
+  }
+}
