@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp, type BuiltApp } from '../app';
+import type { CommittedWork } from '../events/bus';
 import { createTestApp, unique, type TestApp } from '../test/harness';
 
 // Two instances of the app behind one Redis: an event caused on one reaches a socket on the other.
@@ -40,8 +41,39 @@ describe('realtime across instances', () => {
       socket!.once('connect_error', reject);
     });
     expect(await socket.emitWithAck('subscribe', { project_id: project.id })).toEqual({ ok: true });
-    const received = new Promise<{ project: { name: string } }>((resolve) => socket!.once('ProjectUpdated', resolve));
+    const received: Array<{ project: { name: string } }> = [];
+    socket.on('ProjectUpdated', (data: { project: { name: string } }) => received.push(data));
     await owner.agent.put(`/api/projects/${project.id}`, { name: 'Across instances' });
-    expect((await received).project.name).toBe('Across instances');
+    await new Promise((r) => setTimeout(r, 500));
+    // Once: the instance that did the work sends it; the other does not send it again.
+    expect(received.map((r) => r.project.name)).toEqual(['Across instances']);
+  });
+
+  it('carries the facts of a unit of work to the other instance’s listeners, after commit', async () => {
+    const owner = await a.signUp();
+    const project = (await owner.agent.post('/api/projects', { name: 'Facts', acronym: 'FC', slug: unique('p') })).data
+      .data;
+    const remote: CommittedWork[] = [];
+    const stop = b.ctx.events.subscribe((work) => void remote.push(work));
+    const doc = (
+      await owner.agent.post('/api/documents', { project_id: project.id, name: 'D', acronym: 'D', parents_id: [] })
+    ).data.data;
+    const req = (
+      await owner.agent.post('/api/requirements', {
+        document_id: doc.id,
+        category_id: null,
+        name: 'R',
+        description: '',
+      })
+    ).data.data;
+    await new Promise((r) => setTimeout(r, 500));
+    stop();
+    expect(remote.every((w) => w.remote)).toBe(true);
+    expect(remote.flatMap((w) => w.events)).toContainEqual({
+      name: 'RequirementChanged',
+      projectId: project.id,
+      requirementId: req.id,
+      description: true,
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
+import { and, eq, sql } from 'drizzle-orm';
+import { projectUsers, sessions } from '../db/schema';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
+import { runWork } from '../work';
 
 // Real Socket.IO clients against the app listening on a real port.
 
@@ -152,5 +155,103 @@ describe('realtime', () => {
     });
     sockets.push(s);
     await expect(connected(s)).rejects.toThrow();
+  });
+
+  it('honours X-Socket-ID only for a socket of the caller: a room name or another user’s socket silences no one', async () => {
+    const owner = await t.signUp();
+    const member = await t.signUp();
+    const p = await project(owner);
+    await member.agent.post(`/api/projects/join/${owner.username}/${p.slug}`, { token: p.join_token });
+    const memberSocket = open(member);
+    await connected(memberSocket);
+    expect(await subscribe(memberSocket, p.id)).toEqual({ ok: true });
+    const got = record(memberSocket, ['ProjectUpdated']);
+    for (const header of [`project.${p.id}`, memberSocket.id!, `user.${member.id}`]) {
+      const res = await owner.agent.request(
+        'PUT',
+        `/api/projects/${p.id}`,
+        { name: `Named ${header}` },
+        {
+          headers: { 'x-socket-id': header },
+        },
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    await settle();
+    expect(got).toHaveLength(3);
+  });
+
+  it('closes the other sessions’ sockets on a password change, keeps the caller’s and the tokens’', async () => {
+    const user = await t.signUp();
+    const other = t.agent();
+    expect((await other.post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    const token = (await user.agent.post('/api/auth/generatetoken', { name: 'live' })).data.data.token;
+    const mine = open(user);
+    const theirs = open({ ...user, agent: other });
+    const byToken = open(null, { token });
+    await Promise.all([connected(mine), connected(theirs), connected(byToken)]);
+    const closed = new Promise((resolve) => theirs.once('disconnect', resolve));
+    const res = await user.agent.post('/api/user/changepassword', {
+      current_password: user.password,
+      new_password: 'another horse battery',
+      new_password_confirmation: 'another horse battery',
+    });
+    expect(res.statusCode).toBe(204);
+    await closed;
+    await settle();
+    expect(mine.connected).toBe(true);
+    expect(byToken.connected).toBe(true);
+  });
+
+  it('closes a token’s sockets when the token is revoked', async () => {
+    const user = await t.signUp();
+    await user.agent.post('/api/auth/generatetoken', { name: 'live' });
+    const token = (await user.agent.post('/api/auth/generatetoken', { name: 'other' })).data.data.token;
+    const listed = (await user.agent.get('/api/user/tokens')).data.data as Array<{ id: number; name: string }>;
+    const socket = open(null, { token });
+    const kept = open(user);
+    await Promise.all([connected(socket), connected(kept)]);
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect((await user.agent.delete(`/api/user/tokens/${listed.find((x) => x.name === 'other')!.id}`)).statusCode).toBe(
+      204,
+    );
+    await closed;
+    expect(kept.connected).toBe(true);
+  });
+
+  it('closes a session’s socket once the session has expired', async () => {
+    const user = await t.signUp();
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '1 second'` })
+      .where(eq(sessions.userId, user.id));
+    const socket = open(user);
+    await connected(socket);
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    await closed;
+    expect(socket.connected).toBe(false);
+  });
+
+  it('moves a user whose membership ended out of the project’s room, on the write that ends it', async () => {
+    const owner = await t.signUp();
+    const member = await t.signUp();
+    const p = await project(owner);
+    await member.agent.post(`/api/projects/join/${owner.username}/${p.slug}`, { token: p.join_token });
+    const s = open(member);
+    await connected(s);
+    expect(await subscribe(s, p.id)).toEqual({ ok: true });
+    const got = record(s, ['ProjectUpdated']);
+    await runWork(t.ctx, {}, async (work) => {
+      await work.tx
+        .delete(projectUsers)
+        .where(and(eq(projectUsers.projectId, p.id), eq(projectUsers.userId, member.id)));
+      work.record({ name: 'MembershipEnded', projectId: p.id, userId: member.id });
+    });
+    await settle();
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'After the removal' });
+    await settle();
+    expect(got).toHaveLength(0);
+    expect(s.connected).toBe(true);
+    expect(await subscribe(s, p.id)).toEqual({ ok: false, message: 'This action is unauthorized.' });
   });
 });

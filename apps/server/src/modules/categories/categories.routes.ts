@@ -62,11 +62,9 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, body: createCategoryBody, response: { 201: one } },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          data: await inWork(ctx, request, (work) => createCategory(work, loadedProject(request), request.body)),
-        }),
+      reply.code(201).send({
+        data: await inWork(ctx, request, (work) => createCategory(work, loadedProject(request), request.body)),
+      }),
   );
 
   r.get('/api/categories/:id', { config: byId, schema: { tags, params, response: { 200: one } } }, async (request) => {
