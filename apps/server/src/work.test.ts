@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requirements } from './db/schema';
+import { requirements, users } from './db/schema';
 import type { CommittedWork } from './events/bus';
 import {
   createRequirement,
@@ -13,7 +13,6 @@ import { createTestApp, type SignedUp, type TestApp } from './test/harness';
 import { workingArea } from './test/working-area';
 import { runWork } from './work';
 import type { User } from './modules/auth/session.service';
-import { users } from './db/schema';
 
 // The unit of work against a real database, without HTTP: services compose in one transaction, and what
 // they record leaves only after commit.
@@ -32,7 +31,7 @@ beforeAll(async () => {
   const p = await w.project();
   project = (await findProject(t.ctx.db, p.id))!;
   documentId = (await w.document(p.id, 'DOC')).id;
-  [user] = await t.ctx.db.select().from(users).where(eq(users.id, signedUp.id));
+  user = (await t.ctx.db.select().from(users).where(eq(users.id, signedUp.id)))[0]!;
   t.ctx.events.subscribe((work) => void published.push(work));
 });
 afterAll(async () => {
