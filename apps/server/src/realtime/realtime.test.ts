@@ -59,6 +59,18 @@ async function project(owner: SignedUp) {
   return (await owner.agent.post('/api/projects', { name: 'Live', acronym: 'LV', slug: unique('prj') })).data.data;
 }
 
+/** An owner's project, a member who joined it, and the member's socket subscribed to it, recording ProjectUpdated. */
+async function memberFollowing() {
+  const owner = await t.signUp();
+  const member = await t.signUp();
+  const p = await project(owner);
+  await member.agent.post(`/api/projects/join/${owner.username}/${p.slug}`, { token: p.join_token });
+  const socket = open(member);
+  await connected(socket);
+  expect(await subscribe(socket, p.id)).toEqual({ ok: true });
+  return { owner, member, p, socket, got: record(socket, ['ProjectUpdated']) };
+}
+
 describe('realtime', () => {
   it('refuses a connection without a session or token', async () => {
     const s = open(null);
@@ -119,14 +131,7 @@ describe('realtime', () => {
   });
 
   it('stops sending to a connection whose session has ended', async () => {
-    const owner = await t.signUp();
-    const member = await t.signUp();
-    const p = await project(owner);
-    await member.agent.post(`/api/projects/join/${owner.username}/${p.slug}`, { token: p.join_token });
-    const s = open(member);
-    await connected(s);
-    expect(await subscribe(s, p.id)).toEqual({ ok: true });
-    const got = record(s, ['ProjectUpdated']);
+    const { owner, member, p, socket: s, got } = await memberFollowing();
     await owner.agent.put(`/api/projects/${p.id}`, { name: 'Seen' });
     await settle();
     expect(got).toHaveLength(1);
@@ -134,6 +139,8 @@ describe('realtime', () => {
     await owner.agent.put(`/api/projects/${p.id}`, { name: 'Not seen' });
     await settle();
     expect(got).toHaveLength(1);
+    // The logout closed the connection itself.
+    expect(s.connected).toBe(false);
   });
 
   it('refuses a subscription to a project that does not exist or a malformed one', async () => {
@@ -158,14 +165,7 @@ describe('realtime', () => {
   });
 
   it('honours X-Socket-ID only for a socket of the caller: a room name or another user’s socket silences no one', async () => {
-    const owner = await t.signUp();
-    const member = await t.signUp();
-    const p = await project(owner);
-    await member.agent.post(`/api/projects/join/${owner.username}/${p.slug}`, { token: p.join_token });
-    const memberSocket = open(member);
-    await connected(memberSocket);
-    expect(await subscribe(memberSocket, p.id)).toEqual({ ok: true });
-    const got = record(memberSocket, ['ProjectUpdated']);
+    const { owner, member, p, socket: memberSocket, got } = await memberFollowing();
     for (const header of [`project.${p.id}`, memberSocket.id!, `user.${member.id}`]) {
       const res = await owner.agent.request(
         'PUT',
@@ -233,14 +233,7 @@ describe('realtime', () => {
   });
 
   it('moves a user whose membership ended out of the project’s room, on the write that ends it', async () => {
-    const owner = await t.signUp();
-    const member = await t.signUp();
-    const p = await project(owner);
-    await member.agent.post(`/api/projects/join/${owner.username}/${p.slug}`, { token: p.join_token });
-    const s = open(member);
-    await connected(s);
-    expect(await subscribe(s, p.id)).toEqual({ ok: true });
-    const got = record(s, ['ProjectUpdated']);
+    const { owner, member, p, socket: s, got } = await memberFollowing();
     await runWork(t.ctx, {}, async (work) => {
       await work.tx
         .delete(projectUsers)

@@ -1,5 +1,5 @@
-import type { SignedUp } from './harness';
-import { unique } from './harness';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, unique, type SignedUp, type TestApp } from './harness';
 
 /** Small builders for the working area, over the real API, that fail loudly. */
 export function workingArea(user: SignedUp) {
@@ -24,4 +24,18 @@ export function workingArea(user: SignedUp) {
         description: `<p>${name}</p>`,
       }),
   };
+}
+
+/** A test file's app and one signed-up user with the working-area builders, made before its tests and closed after. */
+export function useWorkingArea() {
+  const suite = {} as { t: TestApp; user: SignedUp; w: ReturnType<typeof workingArea> };
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    suite.user = await suite.t.signUp();
+    suite.w = workingArea(suite.user);
+  });
+  afterAll(async () => {
+    await suite.t.close();
+  });
+  return suite;
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, max, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { CategoryPresented, CreateCategoryBody, UpdateCategoryBody } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { loadCategoryForWrite, lockDocument } from '../../db/locks';
+import { swapWithSibling } from '../../db/ordering';
 import { categories, requirements } from '../../db/schema';
 import { invalid, notFound, type FieldErrors } from '../../http/errors';
 import type { ProjectRow } from '../../policies/project-access';
@@ -127,21 +128,14 @@ export async function moveCategory(
   const { tx } = work;
   // Under the document's lock and from a fresh reading, so that a double click moves twice, not into a tie.
   const current = await loadCategoryForWrite(tx, categoryId);
-  const [neighbour] = await tx
-    .select()
-    .from(categories)
-    .where(
-      and(
-        siblingsOf(current.documentId, current.parentId),
-        ne(categories.id, current.id),
-        direction === 'up' ? lt(categories.position, current.position) : gt(categories.position, current.position),
-      ),
-    )
-    .orderBy(direction === 'up' ? desc(categories.position) : asc(categories.position))
-    .limit(1);
-  if (neighbour) {
-    await tx.update(categories).set({ position: neighbour.position }).where(eq(categories.id, current.id));
-    await tx.update(categories).set({ position: current.position }).where(eq(categories.id, neighbour.id));
+  const position = await swapWithSibling(
+    tx,
+    categories,
+    siblingsOf(current.documentId, current.parentId),
+    current,
+    direction,
+  );
+  if (position !== null) {
     work.record({ name: 'CategoriesReordered', projectId: project.id, documentId: current.documentId });
     work.record({ name: 'ProjectStructureChanged', projectId: project.id });
   }

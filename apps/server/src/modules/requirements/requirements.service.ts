@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type {
   CreateChildrenBody,
   CreateRequirementBody,
@@ -7,6 +7,7 @@ import type {
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { lockDocument, lockDocuments, loadRequirementForWrite } from '../../db/locks';
+import { swapWithSibling } from '../../db/ordering';
 import { requirementLinks, requirements, revisions } from '../../db/schema';
 import { invalid, type FieldErrors } from '../../http/errors';
 import { translate } from '../../i18n/messages';
@@ -338,21 +339,14 @@ export async function moveRequirement(
   const { tx } = work;
   // Under the document's lock and from a fresh reading, so that a double click moves twice, not into a tie.
   const current = await loadRequirementForWrite(tx, requirementId);
-  const [neighbour] = await tx
-    .select()
-    .from(requirements)
-    .where(
-      and(
-        siblingRequirements(current.documentId, current.categoryId),
-        ne(requirements.id, current.id),
-        direction === 'up' ? lt(requirements.position, current.position) : gt(requirements.position, current.position),
-      ),
-    )
-    .orderBy(direction === 'up' ? desc(requirements.position) : asc(requirements.position))
-    .limit(1);
-  if (!neighbour) return presentRequirement(tx, current);
-  await tx.update(requirements).set({ position: neighbour.position }).where(eq(requirements.id, current.id));
-  await tx.update(requirements).set({ position: current.position }).where(eq(requirements.id, neighbour.id));
+  const position = await swapWithSibling(
+    tx,
+    requirements,
+    siblingRequirements(current.documentId, current.categoryId),
+    current,
+    direction,
+  );
+  if (position === null) return presentRequirement(tx, current);
   work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [current.documentId] });
-  return presentRequirement(tx, { ...current, position: neighbour.position });
+  return presentRequirement(tx, { ...current, position });
 }
