@@ -2,7 +2,7 @@ import type { Language } from '@reqloom/domain';
 import type { AppContext } from './context';
 import type { Db } from './db/client';
 import type { DomainEvent } from './events/domain-events';
-import { toWire } from './events/wire';
+import { toWire, type PresentedEntity, type Remembered } from './events/wire';
 
 /**
  * One unit of work: what a service is handed instead of opening transactions of its own. Every read and write
@@ -16,6 +16,11 @@ export type Work = {
   readonly tx: Db;
   readonly lang: Language;
   record(event: DomainEvent): void;
+  /**
+   * Keeps an entity as presented for the answer, so that the wire event about it reuses it instead of presenting
+   * it again; used only while no later fact of the work touches the same entity.
+   */
+  remember(entity: PresentedEntity): void;
 };
 
 export type WorkOptions = {
@@ -41,11 +46,18 @@ function sqlState(error: unknown): string | undefined {
 export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (work: Work) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const events: DomainEvent[] = [];
+    const remembered: Remembered = new Map();
     try {
       const { result, wire } = await app.db.transaction(async (tx) => {
-        const work: Work = { app, tx, lang: options.lang ?? 'en', record: (event) => void events.push(event) };
+        const work: Work = {
+          app,
+          tx,
+          lang: options.lang ?? 'en',
+          record: (event) => void events.push(event),
+          remember: (entity) => void remembered.set(`${entity.kind}:${entity.value.id}`, { at: events.length, entity }),
+        };
         const result = await fn(work);
-        return { result, wire: await toWire(tx, events) };
+        return { result, wire: await toWire(tx, events, remembered) };
       });
       app.events.publish({ events, wire, origin: options.origin });
       return result;

@@ -1,5 +1,12 @@
 import { inArray } from 'drizzle-orm';
-import type { RealtimeEventName, RealtimeEvents } from '@reqloom/domain';
+import type {
+  CategoryPresented,
+  DocumentPresented,
+  ProjectPresented,
+  RealtimeEventName,
+  RealtimeEvents,
+  RequirementPresented,
+} from '@reqloom/domain';
 import type { Db } from '../db/client';
 import { categories, documents, projects, requirements } from '../db/schema';
 import { loadCategoryTrees } from '../modules/categories/categories.presenter';
@@ -12,6 +19,15 @@ import type { DomainEvent } from './domain-events';
 export type WireMessage = {
   [Name in RealtimeEventName]: { projectId: number; name: Name; data: RealtimeEvents[Name] };
 }[RealtimeEventName];
+
+/** An entity as a service presented it for its answer. */
+export type PresentedEntity =
+  | { kind: 'project'; value: ProjectPresented }
+  | { kind: 'document'; value: DocumentPresented }
+  | { kind: 'category'; value: CategoryPresented }
+  | { kind: 'requirement'; value: RequirementPresented };
+/** By `kind:id`, with the number of facts recorded when it was presented. */
+export type Remembered = Map<string, { at: number; entity: PresentedEntity }>;
 
 /** Beyond this many changed requirements in one document, a unit of work (an import) says "reload the list". */
 const PRESENTED_REQUIREMENTS_PER_DOCUMENT = 50;
@@ -31,9 +47,15 @@ type Slot =
  * changed twice is sent once, as it ends), entities are presented in batches, and a thing deleted later in
  * the same work is not sent as updated.
  */
-export async function toWire(tx: Db, events: DomainEvent[]): Promise<WireMessage[]> {
+export async function toWire(
+  tx: Db,
+  events: DomainEvent[],
+  remembered: Remembered = new Map(),
+): Promise<WireMessage[]> {
   const slots: Slot[] = [];
   const seen = new Map<string, Slot>();
+  /** The index of the last fact about each entity, to tell whether what a service presented is still true. */
+  const lastFact = new Map<string, number>();
   const once = (key: string, make: () => Slot): Slot | undefined => {
     if (seen.has(key)) return seen.get(key);
     const slot = make();
@@ -46,10 +68,17 @@ export async function toWire(tx: Db, events: DomainEvent[]): Promise<WireMessage
     const slot = once(`lists:${projectId}`, () => ({ kind: 'lists', projectId, documentIds: new Set() }));
     if (slot?.kind === 'lists') for (const id of documentIds) slot.documentIds.add(id);
   };
-  const entity = (kind: Exclude<Slot['kind'], 'ready' | 'lists'>, id: number, projectId: number) =>
-    once(`${kind}:${id}`, () => ({ kind, id, projectId }));
+  let index = 0;
+  const entity = (kind: Exclude<Slot['kind'], 'ready' | 'lists'>, id: number, projectId: number) => {
+    lastFact.set(`${kind}:${id}`, index);
+    return once(`${kind}:${id}`, () => ({ kind, id, projectId }));
+  };
+
+  /** A thing deleted by the work: what a service presented of it earlier is not to be sent. */
+  const gone = (kind: Exclude<Slot['kind'], 'ready' | 'lists'>, id: number) => lastFact.set(`${kind}:${id}`, Infinity);
 
   for (const event of events) {
+    index += 1;
     switch (event.name) {
       case 'ProjectUpdated':
         entity('project', event.projectId, event.projectId);
@@ -58,6 +87,7 @@ export async function toWire(tx: Db, events: DomainEvent[]): Promise<WireMessage
         entity('projectSettings', event.projectId, event.projectId);
         break;
       case 'ProjectDeleted':
+        gone('project', event.projectId);
         ready(`ProjectDeleted:${event.projectId}`, {
           projectId: event.projectId,
           name: 'ProjectDeleted',
@@ -78,6 +108,7 @@ export async function toWire(tx: Db, events: DomainEvent[]): Promise<WireMessage
         entity('documentSettings', event.documentId, event.projectId);
         break;
       case 'DocumentDeleted':
+        gone('document', event.documentId);
         ready(`DocumentDeleted:${event.documentId}`, {
           projectId: event.projectId,
           name: 'DocumentDeleted',
@@ -95,6 +126,7 @@ export async function toWire(tx: Db, events: DomainEvent[]): Promise<WireMessage
         });
         break;
       case 'CategoryDeleted':
+        gone('category', event.categoryId);
         ready(`CategoryDeleted:${event.categoryId}`, {
           projectId: event.projectId,
           name: 'CategoryDeleted',
@@ -108,6 +140,7 @@ export async function toWire(tx: Db, events: DomainEvent[]): Promise<WireMessage
         lists(event.projectId, event.documentIds);
         break;
       case 'RequirementDeleted':
+        gone('requirement', event.requirementId);
         ready(`RequirementDeleted:${event.requirementId}`, {
           projectId: event.projectId,
           name: 'RequirementDeleted',
@@ -121,67 +154,84 @@ export async function toWire(tx: Db, events: DomainEvent[]): Promise<WireMessage
         break; // Not for browsers: realtime acts on these itself.
     }
   }
-  return present(tx, slots);
+  // What a service presented after the last fact about it is what the wire would present again.
+  const fresh = new Map<string, PresentedEntity>();
+  for (const [key, { at, entity: value }] of remembered)
+    if (at >= (lastFact.get(key) ?? Infinity)) fresh.set(key, value);
+  return present(tx, slots, fresh);
 }
 
 const idsOf = (slots: Slot[], kind: Slot['kind']) => slots.flatMap((s) => (s.kind === kind && 'id' in s ? [s.id] : []));
 
-async function present(tx: Db, slots: Slot[]): Promise<WireMessage[]> {
-  const projectIds = [...new Set([...idsOf(slots, 'project'), ...idsOf(slots, 'projectSettings')])];
+type PresentedByKind = {
+  project: ProjectPresented;
+  document: DocumentPresented;
+  category: CategoryPresented;
+  requirement: RequirementPresented;
+};
+
+function take<Kind extends keyof PresentedByKind>(
+  fresh: Map<string, PresentedEntity>,
+  kind: Kind,
+  ids: number[],
+): { known: Map<number, PresentedByKind[Kind]>; missing: number[] } {
+  const known = new Map<number, PresentedByKind[Kind]>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const entity = fresh.get(`${kind}:${id}`);
+    if (entity?.kind === kind) known.set(id, entity.value as PresentedByKind[Kind]);
+    else missing.push(id);
+  }
+  return { known, missing };
+}
+
+async function present(tx: Db, slots: Slot[], fresh: Map<string, PresentedEntity>): Promise<WireMessage[]> {
+  const projectTaken = take(fresh, 'project', idsOf(slots, 'project'));
+  const projectIds = [...new Set([...projectTaken.missing, ...idsOf(slots, 'projectSettings')])];
   const projectRows = projectIds.length ? await tx.select().from(projects).where(inArray(projects.id, projectIds)) : [];
-  const presentedProjects = new Map(
-    (
-      await presentProjects(
-        tx,
-        projectRows.filter((p) => idsOf(slots, 'project').includes(p.id)),
-      )
-    ).map((p) => [p.id, p]),
-  );
+  const presentedProjects = projectTaken.known;
+  const toPresent = projectRows.filter((p) => projectTaken.missing.includes(p.id));
+  for (const p of await presentProjects(tx, toPresent)) presentedProjects.set(p.id, p);
   const projectSettings = new Map(projectRows.map((p) => [p.id, completeSettings(p.settings)]));
 
-  const documentIds = [...new Set([...idsOf(slots, 'document'), ...idsOf(slots, 'documentSettings')])];
+  const documentTaken = take(fresh, 'document', idsOf(slots, 'document'));
+  const documentIds = [...new Set([...documentTaken.missing, ...idsOf(slots, 'documentSettings')])];
   const documentRows = documentIds.length
     ? await tx.select().from(documents).where(inArray(documents.id, documentIds))
     : [];
-  const presentedDocuments = new Map(
-    (
-      await presentDocuments(
-        tx,
-        documentRows.filter((d) => idsOf(slots, 'document').includes(d.id)),
-      )
-    ).map((d) => [d.id, d]),
-  );
+  const presentedDocuments = documentTaken.known;
+  const documentsToPresent = documentRows.filter((d) => documentTaken.missing.includes(d.id));
+  for (const d of await presentDocuments(tx, documentsToPresent)) presentedDocuments.set(d.id, d);
   const documentSettings = new Map(documentRows.map((d) => [d.id, completeDocumentSettings(d.settings)]));
 
-  const categoryIds = idsOf(slots, 'category');
-  const categoryRows = categoryIds.length
-    ? await tx.select().from(categories).where(inArray(categories.id, categoryIds))
+  const categoryTaken = take(fresh, 'category', idsOf(slots, 'category'));
+  const categoryRows = categoryTaken.missing.length
+    ? await tx.select().from(categories).where(inArray(categories.id, categoryTaken.missing))
     : [];
   const trees = await loadCategoryTrees(tx, [...new Set(categoryRows.map((c) => c.documentId))]);
-  const presentedCategories = new Map(
-    categoryRows.flatMap((c) => {
-      const presented = trees.get(c.documentId)?.presented.get(c.id);
-      return presented ? [[c.id, presented] as const] : [];
-    }),
-  );
+  const presentedCategories = categoryTaken.known;
+  for (const c of categoryRows) {
+    const presented = trees.get(c.documentId)?.presented.get(c.id);
+    if (presented) presentedCategories.set(c.id, presented);
+  }
 
   // Many changed requirements of one document (an import, a category moved) become one "reload that list".
-  const requirementIds = idsOf(slots, 'requirement');
-  const requirementRows = requirementIds.length
-    ? await tx.select().from(requirements).where(inArray(requirements.id, requirementIds))
+  const requirementTaken = take(fresh, 'requirement', idsOf(slots, 'requirement'));
+  const requirementRows = requirementTaken.missing.length
+    ? await tx.select().from(requirements).where(inArray(requirements.id, requirementTaken.missing))
     : [];
+  const documentOf = new Map<number, number>([
+    ...[...requirementTaken.known.values()].map((r) => [r.id, r.document_id] as [number, number]),
+    ...requirementRows.map((r) => [r.id, r.documentId] as [number, number]),
+  ]);
   const perDocument = new Map<number, number>();
-  for (const row of requirementRows) perDocument.set(row.documentId, (perDocument.get(row.documentId) ?? 0) + 1);
+  for (const documentId of documentOf.values()) perDocument.set(documentId, (perDocument.get(documentId) ?? 0) + 1);
   const crowded = new Set([...perDocument].filter(([, n]) => n > PRESENTED_REQUIREMENTS_PER_DOCUMENT).map(([d]) => d));
-  const presentedRequirements = new Map(
-    (
-      await presentRequirements(
-        tx,
-        requirementRows.filter((r) => !crowded.has(r.documentId)),
-      )
-    ).map((r) => [r.id, r]),
-  );
-  const crowdedOf = new Map(requirementRows.filter((r) => crowded.has(r.documentId)).map((r) => [r.id, r.documentId]));
+  const presentedRequirements = requirementTaken.known;
+  const requirementsToPresent = requirementRows.filter((r) => !crowded.has(r.documentId));
+  for (const r of await presentRequirements(tx, requirementsToPresent)) presentedRequirements.set(r.id, r);
+  const crowdedOf = new Map([...documentOf].filter(([, documentId]) => crowded.has(documentId)));
+  for (const id of crowdedOf.keys()) presentedRequirements.delete(id);
 
   const out: WireMessage[] = [];
   const listsByProject = new Map<number, Set<number>>();

@@ -29,10 +29,12 @@ async function nextPosition(db: Tx, documentId: number, parentId: number | null)
   return (row?.last ?? -1) + 1;
 }
 
-async function presentOne(db: Db, category: CategoryRow): Promise<CategoryPresented> {
-  const tree = await loadCategoryTree(db, category.documentId);
+/** Presents a category for the answer; the unit of work reuses it for the wire event. */
+async function presentOne(work: Work, category: CategoryRow): Promise<CategoryPresented> {
+  const tree = await loadCategoryTree(work.tx, category.documentId);
   const presented = tree.presented.get(category.id);
   if (!presented) throw notFound();
+  work.remember({ kind: 'category', value: presented });
   return presented;
 }
 
@@ -70,7 +72,7 @@ export async function createCategory(
     .returning();
   work.record({ name: 'CategoryChanged', projectId: project.id, categoryId: created!.id });
   work.record({ name: 'ProjectStructureChanged', projectId: project.id });
-  return presentOne(tx, created!);
+  return presentOne(work, created!);
 }
 
 export async function updateCategory(
@@ -115,7 +117,7 @@ export async function updateCategory(
   // References of the requirements below change with the acronym or the place of the category.
   if (body.acronym !== undefined || moving)
     work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [category.documentId] });
-  return presentOne(tx, row);
+  return presentOne(work, row);
 }
 
 /** Swaps the category with its previous (up) or next (down) sibling; a no-op at either end. */
@@ -139,7 +141,7 @@ export async function moveCategory(
     work.record({ name: 'CategoriesReordered', projectId: project.id, documentId: current.documentId });
     work.record({ name: 'ProjectStructureChanged', projectId: project.id });
   }
-  return presentOne(tx, current);
+  return presentOne(work, current);
 }
 
 /**

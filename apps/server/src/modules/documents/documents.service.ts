@@ -96,7 +96,10 @@ export async function createDocument(
     await tx.insert(documentLinks).values(parents.map((parentId) => ({ parentId, childId: created!.id })));
   work.record({ name: 'DocumentChanged', projectId: project.id, documentId: created!.id });
   work.record({ name: 'ProjectStructureChanged', projectId: project.id });
-  return { document: await presentDocument(tx, created!), projectDocuments: await projectDocuments(tx, project.id) };
+  const all = await projectDocuments(tx, project.id);
+  const document = all.find((d) => d.id === created!.id)!;
+  work.remember({ kind: 'document', value: document });
+  return { document, projectDocuments: all };
 }
 
 export async function updateDocument(
@@ -152,6 +155,7 @@ export async function updateDocument(
       await tx.insert(documentLinks).values(added.map((parentId) => ({ parentId, childId: document.id })));
   }
   const presented = await presentDocument(tx, document);
+  work.remember({ kind: 'document', value: presented });
   work.record({ name: 'DocumentChanged', projectId: project.id, documentId: document.id });
   work.record({ name: 'ProjectStructureChanged', projectId: project.id });
   if (body.parents_id) {

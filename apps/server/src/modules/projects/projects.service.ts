@@ -36,6 +36,13 @@ async function slugTaken(db: Db, owner: { type: 'user' | 'group'; id: number }, 
   return row !== undefined;
 }
 
+/** Presents a project for the answer; the unit of work reuses it for the wire event. */
+async function answer(work: Work, row: ProjectRow): Promise<ProjectPresented> {
+  const value = await presentProject(work.tx, row);
+  work.remember({ kind: 'project', value });
+  return value;
+}
+
 export async function createProject(work: Work, user: User, body: CreateProjectBody): Promise<ProjectPresented> {
   const { tx } = work;
   let owner: { type: 'user' | 'group'; id: number } = { type: 'user', id: user.id };
@@ -102,7 +109,7 @@ export async function updateProject(
     .where(eq(projects.id, project.id))
     .returning();
   work.record({ name: 'ProjectUpdated', projectId: project.id });
-  return presentProject(tx, row!);
+  return answer(work, row!);
 }
 
 /** Merges the given settings into the stored ones in one statement: two concurrent changes both stay. */
@@ -160,7 +167,7 @@ export async function transferProject(
       },
     );
   work.record({ name: 'ProjectUpdated', projectId: project.id });
-  return presentProject(tx, row!);
+  return answer(work, row!);
 }
 
 /** Removes the project and, by cascade, everything in it, in one transaction. */

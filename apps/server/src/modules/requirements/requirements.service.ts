@@ -31,6 +31,15 @@ export async function findRequirement(db: Db, id: number): Promise<RequirementRo
   return row;
 }
 
+/** Presents requirements for the answer; the unit of work reuses them for the wire events. */
+async function answer(work: Work, rows: RequirementRow[]): Promise<RequirementPresented[]> {
+  const presented = await presentRequirements(work.tx, rows);
+  for (const value of presented) work.remember({ kind: 'requirement', value });
+  return presented;
+}
+
+const answerOne = async (work: Work, row: RequirementRow) => (await answer(work, [row]))[0]!;
+
 /** The documents of the given requirements, so that their lists can be told to reload. */
 async function documentsOf(tx: Db, ids: Iterable<number>): Promise<number[]> {
   const list = [...new Set(ids)];
@@ -98,7 +107,7 @@ export async function createRequirement(
   project: ProjectRow,
   body: CreateRequirementBody,
 ): Promise<RequirementPresented> {
-  return presentRequirement(work.tx, await insertRequirement(work, user, project, body));
+  return answerOne(work, await insertRequirement(work, user, project, body));
 }
 
 /** Replaces the parent (or child) links of a requirement with the given set; answers the ids touched. */
@@ -217,7 +226,7 @@ export async function updateRequirement(
   if (movingDocument) listDocuments.push(current.documentId);
   if (listDocuments.length)
     work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: listDocuments });
-  return presentRequirement(tx, (await findRequirement(tx, current.id))!);
+  return answerOne(work, (await findRequirement(tx, current.id))!);
 }
 
 /** Deletes a requirement with its links and revisions (cascade), in one transaction. */
@@ -281,7 +290,7 @@ export async function copyRequirement(
     .returning();
   work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: copy!.id, description: true });
   work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [original.documentId] });
-  return presentRequirement(tx, copy!);
+  return answerOne(work, copy!);
 }
 
 /** Creates requirements in child documents and links each as a child of this one, all or nothing. */
@@ -326,7 +335,7 @@ export async function createChildren(
     work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: row!.id, description: true });
   }
   work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: requirement.id });
-  return presentRequirements(tx, created);
+  return answer(work, created);
 }
 
 /** Swaps with the previous (up) or next (down) requirement of the same category; a no-op at the ends. */
@@ -348,5 +357,5 @@ export async function moveRequirement(
   );
   if (position === null) return presentRequirement(tx, current);
   work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [current.documentId] });
-  return presentRequirement(tx, { ...current, position });
+  return answerOne(work, { ...current, position });
 }
