@@ -5,6 +5,7 @@ import { createGroupBody, groupPresented, joinBody } from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
+import { inWork } from '../../http/work';
 import { presentGroup } from './groups.presenter';
 import { createGroup, joinGroup, listMyGroups } from './groups.service';
 
@@ -17,7 +18,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/groups',
     { config: { access: access.user }, schema: { tags, body: createGroupBody, response: { 201: one[200] } } },
     async (request, reply) => {
-      const group = await createGroup(ctx, currentUser(request), request.body);
+      const group = await inWork(ctx, request, (work) => createGroup(work, currentUser(request), request.body));
       return reply.code(201).send({ data: presentGroup(group) });
     },
   );
@@ -45,7 +46,11 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
       async (request) => ({
-        data: presentGroup(await joinGroup(ctx, currentUser(request), request.params.slug, request.body.token)),
+        data: presentGroup(
+          await inWork(ctx, request, (work) =>
+            joinGroup(work, currentUser(request), request.params.slug, request.body.token),
+          ),
+        ),
       }),
     );
   }

@@ -1,12 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { CreateGroupBody } from '@reqloom/domain';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { groups, groupUsers, projects, users } from '../../db/schema';
 import { invalid, invalidMessage } from '../../http/errors';
 import { sanitizeRichText } from '../../security/sanitize';
 import { randomToken, safeEqual } from '../../security/tokens';
+import type { Work } from '../../work';
 import type { User } from '../auth/session.service';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -22,27 +21,23 @@ async function namespaceTaken(db: Db, slug: string): Promise<boolean> {
   return Boolean(user ?? group);
 }
 
-export async function createGroup(ctx: AppContext, user: User, body: CreateGroupBody): Promise<GroupWithCounts> {
-  if (await namespaceTaken(ctx.db, body.slug)) throw invalid({ slug: ['validation.slug_taken'] });
-  try {
-    const group = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(groups)
-        .values({
-          name: body.name,
-          slug: body.slug,
-          description: sanitizeRichText(body.description),
-          joinToken: randomToken(),
-        })
-        .returning();
-      await tx.insert(groupUsers).values({ groupId: row!.id, userId: user.id });
-      return row!;
-    });
-    return { ...group, membersCount: 1, ownedProjectsCount: 0 };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw invalid({ slug: ['validation.slug_taken'] });
-    throw error;
-  }
+export async function createGroup(work: Work, user: User, body: CreateGroupBody): Promise<GroupWithCounts> {
+  const { tx } = work;
+  if (await namespaceTaken(tx, body.slug)) throw invalid({ slug: ['validation.slug_taken'] });
+  const [group] = await tx
+    .insert(groups)
+    .values({
+      name: body.name,
+      slug: body.slug,
+      description: sanitizeRichText(body.description),
+      joinToken: randomToken(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  // A concurrent creation took the slug between the check and the insert.
+  if (!group) throw invalid({ slug: ['validation.slug_taken'] });
+  await tx.insert(groupUsers).values({ groupId: group.id, userId: user.id });
+  return { ...group, membersCount: 1, ownedProjectsCount: 0 };
 }
 
 export async function listMyGroups(db: Db, userId: number): Promise<GroupWithCounts[]> {
@@ -72,11 +67,12 @@ export async function findGroupBySlug(db: Db, slug: string): Promise<GroupRow | 
   return row;
 }
 
-export async function joinGroup(ctx: AppContext, user: User, slug: string, token: string): Promise<GroupWithCounts> {
-  const group = await findGroupBySlug(ctx.db, slug);
+export async function joinGroup(work: Work, user: User, slug: string, token: string): Promise<GroupWithCounts> {
+  const { tx } = work;
+  const group = await findGroupBySlug(tx, slug);
   if (!group || !safeEqual(group.joinToken, token)) throw invalidMessage('join.group_invalid');
-  await ctx.db.insert(groupUsers).values({ groupId: group.id, userId: user.id }).onConflictDoNothing();
-  const [withCounts] = await ctx.db
+  await tx.insert(groupUsers).values({ groupId: group.id, userId: user.id }).onConflictDoNothing();
+  const [withCounts] = await tx
     .select({ ...getColumns(), membersCount, ownedProjectsCount })
     .from(groups)
     .where(eq(groups.id, group.id));
