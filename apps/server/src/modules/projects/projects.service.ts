@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type {
   CreateProjectBody,
   ProjectPresented,
@@ -9,8 +9,9 @@ import type {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { jsonbObject, jsonbParam } from '../../db/jsonb';
 import { projects, projectUsers } from '../../db/schema';
-import { invalid, invalidMessage } from '../../http/errors';
+import { invalid, invalidMessage, notFound } from '../../http/errors';
 import { can } from '../../policies/policy';
 import { isGroupMember, type ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
@@ -118,17 +119,19 @@ export async function updateSettings(
   patch: Partial<ProjectSettings>,
   origin?: string,
 ): Promise<ProjectSettings> {
-  const settings = completeSettings({ ...completeSettings(project.settings), ...patch });
+  // Merged by the UPDATE itself, not from the row read before: two concurrent changes of different settings both land.
   const [row] = await ctx.db
     .update(projects)
-    .set({ settings, updatedAt: new Date() })
+    .set({ settings: sql`${jsonbObject(sql`${projects.settings}`)} || ${jsonbParam(patch)}`, updatedAt: new Date() })
     .where(eq(projects.id, project.id))
     .returning();
+  if (!row) throw notFound();
+  const settings = completeSettings(row.settings);
   ctx.events.publish(
     { name: 'ProjectSettingsUpdated', projectId: project.id, data: { project_id: project.id, settings } },
     origin,
   );
-  await publishUpdated(ctx, row!, origin);
+  await publishUpdated(ctx, row, origin);
   return settings;
 }
 
