@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import { acquireDataDirLock, dataDirOwner, DataDirInUseError } from './data-dir-lock';
-import { servePGliteSocket } from './pglite-socket';
+import { servePGliteSocket, socketPathIn } from './pglite-socket';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,20 +40,36 @@ export async function openDatabase(options: {
   if (owner !== null) {
     if (!options.shareWithOwner) throw new DataDirInUseError(options.dataDir, owner);
     // PGlite is one session: one connection, through the owner's socket. The owner has migrated.
-    return openPostgres(`postgres://reqloom@/reqloom?host=${encodeURIComponent(options.dataDir)}`, 1, {
+    const shared = await openPostgres(`postgres://reqloom@/reqloom?host=${encodeURIComponent(options.dataDir)}`, 1, {
       migrate: false,
     });
+    try {
+      await shared.db.execute(sql`select 1`);
+    } catch (error) {
+      await shared.close();
+      throw new Error(
+        `The server using ${options.dataDir} (process ${owner}) does not answer on ${socketPathIn(options.dataDir)} ` +
+          `(${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}); if it is still starting, try again in a moment.`,
+        { cause: error },
+      );
+    }
+    return shared;
   }
   const lock = acquireDataDirLock(options.dataDir);
   try {
     const dir = path.join(options.dataDir, 'db');
     fs.mkdirSync(dir, { recursive: true });
     const database = await openPGlite(dir);
-    const socket = await servePGliteSocket(database.client, options.dataDir);
+    // Without its socket (a DATA_DIR path too long for one, say) the server still serves; only the command line
+    // cannot run beside it, and says so.
+    const socket = await servePGliteSocket(database.client, options.dataDir).catch((error: unknown) => {
+      process.emitWarning(`No command-line socket in ${options.dataDir}: ${(error as Error).message}`);
+      return null;
+    });
     return {
       ...database,
       close: async () => {
-        await socket.close();
+        await socket?.close();
         await database.close();
         lock.release();
       },
