@@ -9,7 +9,10 @@ function serverProject(name: string, driver: 'pglite' | 'pg', include = ['src/**
       name,
       root: 'apps/server',
       include,
-      exclude: include[0]?.includes('redis') ? [] : ['src/**/*.redis.test.ts'],
+      exclude: include[0]?.includes('redis')
+        ? []
+        : // Process tests start their own servers on the embedded database: the PostgreSQL run would only repeat them.
+          ['src/**/*.redis.test.ts', ...(driver === 'pg' ? ['src/**/*.process.test.ts'] : [])],
       env: { TEST_DRIVER: driver },
       // Test files of a worker share one database connection (a fresh PGlite takes seconds to open).
       isolate: false,

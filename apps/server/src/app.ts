@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerAuthentication } from './http/authenticate';
 import { registerCsrf } from './http/csrf';
-import { registerErrorHandler } from './http/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { loggerOptions, registerRequestLog } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { RateLimiter } from './http/rate-limiter';
@@ -52,6 +52,10 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     routerOptions: { maxParamLength: 500 },
+    // Errors raised before routing (bad percent-encoding, a parameter too long, headers too large) get the
+    // project's JSON {message} shape instead of Fastify's or Node's own.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

@@ -1,8 +1,17 @@
 import { loadConfig } from './config';
-import { buildApp } from './app';
+import { buildApp, type BuiltApp } from './app';
+import { DataDirInUseError } from './db/data-dir-lock';
 
 const config = loadConfig();
-const { app } = await buildApp(config);
+let built: BuiltApp;
+try {
+  built = await buildApp(config);
+} catch (error) {
+  // A folder owned by another server is an operator's mistake, not a crash: say which folder, no stack.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
+  process.exit(1);
+}
+const { app } = built;
 
 const shutdown = (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './schemas/fields';
 export * from './schemas/auth';
 export * from './schemas/user';
+export * from './schemas/preferences';
 export * from './schemas/errors';
 export * from './rules/initials';
 export * from './rules/slug';

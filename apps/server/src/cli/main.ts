@@ -28,7 +28,12 @@ async function ask(question: string, value: string | undefined): Promise<string>
 
 async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // While a server runs on the embedded database, its changes go through that server's PGlite (its socket).
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    shareWithOwner: true,
+  });
   try {
     return await fn(database);
   } finally {

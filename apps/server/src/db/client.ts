@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
+import { acquireDataDirLock, dataDirOwner, DataDirInUseError } from './data-dir-lock';
+import { servePGliteSocket, socketPathIn } from './pglite-socket';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,27 +23,79 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /**
  * Opens the database: PostgreSQL through a pg pool when a URL is given, else PGlite persisted in
  * `dataDir/db` (or in memory for `dataDir === null`). Migrations are applied on open.
+ *
+ * PGlite on a folder: this process must own it (data-dir-lock.ts), and then serves it to other local
+ * processes on a unix socket (pglite-socket.ts). When another live process owns it, a server refuses to
+ * start (DataDirInUseError), while the command line (`shareWithOwner`) connects to the owner's socket so that
+ * its changes go through the one PGlite that the running server uses.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
-  if (options.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  shareWithOwner?: boolean;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, 10);
+  if (options.dataDir === null) return openPGlite(undefined);
+  const owner = dataDirOwner(options.dataDir);
+  if (owner !== null) {
+    if (!options.shareWithOwner) throw new DataDirInUseError(options.dataDir, owner);
+    // PGlite is one session: one connection, through the owner's socket. The owner has migrated.
+    const shared = await openPostgres(`postgres://reqloom@/reqloom?host=${encodeURIComponent(options.dataDir)}`, 1, {
+      migrate: false,
+    });
+    try {
+      await shared.db.execute(sql`select 1`);
+    } catch (error) {
+      await shared.close();
+      throw new Error(
+        `The server using ${options.dataDir} (process ${owner}) does not answer on ${socketPathIn(options.dataDir)} ` +
+          `(${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}); if it is still starting, try again in a moment.`,
+        { cause: error },
+      );
+    }
+    return shared;
   }
+  const lock = acquireDataDirLock(options.dataDir);
+  try {
+    const dir = path.join(options.dataDir, 'db');
+    fs.mkdirSync(dir, { recursive: true });
+    const database = await openPGlite(dir);
+    // Without its socket (a DATA_DIR path too long for one, say) the server still serves; only the command line
+    // cannot run beside it, and says so.
+    const socket = await servePGliteSocket(database.client, options.dataDir).catch((error: unknown) => {
+      process.emitWarning(`No command-line socket in ${options.dataDir}: ${(error as Error).message}`);
+      return null;
+    });
+    return {
+      ...database,
+      close: async () => {
+        await socket?.close();
+        await database.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, max: number, { migrate: apply = true } = {}): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzle(pool, { schema });
+  if (apply) await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+}
+
+async function openPGlite(dir: string | undefined): Promise<Database & { client: PGlite }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  let dir: string | undefined;
-  if (options.dataDir !== null) {
-    dir = path.join(options.dataDir, 'db');
-    fs.mkdirSync(dir, { recursive: true });
-  }
   const client = new PGlite(dir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, driver: 'pglite', client, close: () => client.close() };
 }

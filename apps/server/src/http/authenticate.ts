@@ -4,6 +4,7 @@ import { languageFrom } from '../i18n/messages';
 import type { AppContext } from '../context';
 import { resolveAccessToken, resolveSession, slideSession, type Auth } from '../modules/auth/session.service';
 import { forbidden, tooManyRequests, unauthenticated } from './errors';
+import { isApiRoute } from './route-scope';
 import { SESSION_COOKIE } from './session-cookie';
 
 declare module 'fastify' {
@@ -36,7 +37,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
   });
   app.addHook('onRequest', async (request) => {
     request.lang = languageFrom(request.headers['accept-language']);
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const cookie = request.cookies[SESSION_COOKIE];
     if (cookie && cookie.length <= 200) request.auth = await resolveSession(ctx.db, cookie);
     if (!request.auth) {

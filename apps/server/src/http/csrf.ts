@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { randomToken, safeEqual } from '../security/tokens';
 import { csrfMismatch } from './errors';
+import { isApiRoute } from './route-scope';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './session-cookie';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -9,7 +10,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Double-submit cookie: GET /sanctum/csrf-cookie sets XSRF-TOKEN (readable by scripts), and every
  * unsafe call under /api/ must echo it in X-XSRF-TOKEN. A cross-site page can neither read the cookie
- * nor set the header. Bearer calls without a session cookie carry no ambient credential, so they are exempt.
+ * nor set the header. The check follows the matched route, however the URL spells it. Bearer calls without a session cookie carry no ambient credential, so they are exempt.
  */
 export function registerCsrf(app: FastifyInstance, config: Config): void {
   app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (request, reply) => {
@@ -25,7 +26,7 @@ export function registerCsrf(app: FastifyInstance, config: Config): void {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE.has(request.method) || !isApiRoute(request)) return;
     const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
     if (!hasSession && /^Bearer\s/i.test(request.headers.authorization ?? '')) return;
     const cookie = request.cookies[CSRF_COOKIE];

@@ -1,5 +1,7 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { translate } from '../i18n/messages';
+import { languageFrom, translate, type MessageKey } from '../i18n/messages';
 import { AppError } from './errors';
 import { fieldErrorsFrom, RequestValidationError } from './validation';
 
@@ -82,6 +84,48 @@ export function loggableError(error: unknown): Record<string, unknown> {
     table: e.cause?.table,
     constraint: e.cause?.constraint,
   };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before any hook runs (a path whose
+ * percent-encoding is malformed, a parameter over `maxParamLength`). Without it Fastify answers them in its
+ * own shape; with it they get ours, in the caller's language.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.lang = languageFrom(request.headers['accept-language']);
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError(414, 'http.uri_too_long')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? new AppError(400, 'http.bad_url')
+        : (fromFrameworkError(error) ?? new AppError(400, 'http.bad_request'));
+  void reply.code(appError.statusCode).send(render(request, appError));
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by the parser's error code. */
+function clientErrorAnswer(code: string | undefined): [number, MessageKey] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'http.headers_too_large'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'http.timeout'];
+  return [400, 'http.bad_request'];
+}
+
+/**
+ * Fastify's `clientErrorHandler` option (Node's 'clientError' event): a request line or headers too long
+ * (431), a malformed request (400), a timeout (408). No request was parsed, so neither its path nor its
+ * language is known: the answer is JSON `{message}` in English, like every other error, and the connection ends.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const [status, key] = clientErrorAnswer(error.code);
+    const body = JSON.stringify({ message: translate('en', key) });
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** The one place errors become answers: always JSON with a `message`, never a stack trace. */

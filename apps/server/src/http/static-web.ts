@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound } from './errors';
+import { isApiPath } from './route-scope';
 
 /**
  * Serves the built web client; any other GET outside /api/ answers index.html so the client's
@@ -29,7 +30,7 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/sanctum/');
+    const isApi = isApiPath(request.url);
     // A missing asset is a 404, not index.html: the client then knows to reload after a deployment.
     if (request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) throw notFound();
     if (!built) {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { registerBody } from './auth';
-import { preferencesPatch, DEFAULT_PREFERENCES, preferencesSchema } from './user';
+import {
+  preferencesPatch,
+  DEFAULT_PREFERENCES,
+  preferencesSchema,
+  PREFERENCES_MAX_BYTES,
+  TOUR_NAMES,
+  updatePreferencesBody,
+  type Preferences,
+} from './preferences';
 import { slugSchema, usernameSchema } from './fields';
 
 describe('registerBody', () => {
@@ -52,5 +60,32 @@ describe('preferences', () => {
     expect(preferencesPatch.safeParse({ timezone: { timezone: 'Europe/Paris' } }).success).toBe(true);
     expect(preferencesPatch.safeParse({ timezone: { timezone: 'Nowhere/Land' } }).success).toBe(false);
     expect(preferencesPatch.safeParse({ lang: 'de' }).success).toBe(false);
+  });
+  it('validates the synaeptic settings and the tour names', () => {
+    expect(preferencesPatch.safeParse({ synaeptic: { zoom: 80, hideInactive: true } }).success).toBe(true);
+    expect(preferencesPatch.safeParse({ synaeptic: { zoom: 5 } }).success).toBe(false);
+    expect(preferencesPatch.safeParse({ synaeptic: { zoom: 101 } }).success).toBe(false);
+    expect(preferencesPatch.safeParse({ synaeptic: { overlapping: 'yes' } }).success).toBe(false);
+    expect(preferencesPatch.safeParse({ tours: { dashboard: true } }).success).toBe(true);
+    expect(preferencesPatch.safeParse({ tours: { 'no-such-tour': true } }).success).toBe(false);
+  });
+  it('drops unknown keys, and refuses an update over the cap as sent', () => {
+    const small = updatePreferencesBody.parse({ preferences: { lang: 'fr', junk: 'x'.repeat(1000) } });
+    expect(small.preferences).toEqual({ lang: 'fr' });
+    const big = { preferences: { lang: 'fr', junk: 'x'.repeat(PREFERENCES_MAX_BYTES) } };
+    expect(updatePreferencesBody.safeParse(big).success).toBe(false);
+  });
+  it('bounds every valid preferences object well below the cap', () => {
+    // The schema alone must keep the stored object small: an open-ended key would break this.
+    const largest: Preferences = {
+      ...DEFAULT_PREFERENCES,
+      timezone: { autoTimezone: false, timezone: 'America/Argentina/ComodRivadavia' },
+      tours: Object.fromEntries(TOUR_NAMES.map((name) => [name, false])),
+    };
+    expect(preferencesSchema.parse(largest)).toEqual(largest);
+    expect(JSON.stringify(largest).length).toBeLessThan(PREFERENCES_MAX_BYTES / 8);
+    expect(
+      preferencesSchema.safeParse({ ...largest, timezone: { autoTimezone: true, timezone: 'x'.repeat(65) } }).success,
+    ).toBe(false);
   });
 });

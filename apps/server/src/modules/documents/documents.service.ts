@@ -7,6 +7,7 @@ import {
   type UpdateDocumentBody,
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
+import { jsonbObject, jsonbParam } from '../../db/jsonb';
 import { loadDocumentForWrite, lockProject } from '../../db/locks';
 import { documentLinks, documents, requirementLinks, requirements } from '../../db/schema';
 import { invalid, notFound, type FieldErrors } from '../../http/errors';
@@ -195,7 +196,7 @@ export async function updateDocumentSettings(
   const { tx } = work;
   const [row] = await tx
     .update(documents)
-    .set({ settings: sql`coalesce(${documents.settings}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb` })
+    .set({ settings: sql`${jsonbObject(sql`${documents.settings}`)} || ${jsonbParam(patch)}` })
     .where(eq(documents.id, documentId))
     .returning({ settings: documents.settings });
   if (!row) throw notFound();

@@ -33,14 +33,20 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   // Groups are top level; the optional namespace segment of the specification's path is accepted and ignored.
-  for (const url of ['/api/groups/join/:slug', '/api/groups/join/:namespace/:slug']) {
+  // Each path declares exactly the parameters it has (a declared parameter its path lacks breaks OpenAPI clients).
+  const slug = z.string().max(100);
+  const joinPaths = [
+    { url: '/api/groups/join/:slug', params: z.object({ slug }) },
+    { url: '/api/groups/join/:namespace/:slug', params: z.object({ namespace: z.string().max(100), slug }) },
+  ];
+  for (const { url, params } of joinPaths) {
     r.post(
       url,
       {
         config: { access: access.user },
         schema: {
           tags,
-          params: z.object({ namespace: z.string().max(100).optional(), slug: z.string().max(100) }),
+          params,
           body: joinBody,
           response: one,
         },

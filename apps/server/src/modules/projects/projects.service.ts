@@ -8,6 +8,7 @@ import type {
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { jsonbObject, jsonbParam } from '../../db/jsonb';
 import { loadProjectForWrite } from '../../db/locks';
 import { projects, projectUsers } from '../../db/schema';
 import { invalid, invalidMessage, notFound } from '../../http/errors';
@@ -118,12 +119,10 @@ export async function updateSettings(
   project: ProjectRow,
   patch: Partial<ProjectSettings>,
 ): Promise<ProjectSettings> {
+  // Merged by the UPDATE itself, not from a row read before: two concurrent changes of different settings both land.
   const [row] = await work.tx
     .update(projects)
-    .set({
-      settings: sql`coalesce(${projects.settings}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
-      updatedAt: new Date(),
-    })
+    .set({ settings: sql`${jsonbObject(sql`${projects.settings}`)} || ${jsonbParam(patch)}`, updatedAt: new Date() })
     .where(eq(projects.id, project.id))
     .returning({ settings: projects.settings });
   if (!row) throw notFound();

@@ -1,22 +1,45 @@
 import {
   DEFAULT_PREFERENCES,
   initials,
+  isTourName,
   preferencesSchema,
   type Preferences,
   type UserPresented,
 } from '@reqloom/domain';
 import type { User } from '../auth/session.service';
 
-/** Stored preferences may predate a new key: complete them with the defaults so the client always gets the whole shape. */
-export function completePreferences(stored: Partial<Preferences> | null | undefined): Preferences {
-  const merged = {
-    ...DEFAULT_PREFERENCES,
-    ...stored,
-    timezone: { ...DEFAULT_PREFERENCES.timezone, ...stored?.timezone },
-    tours: { ...stored?.tours },
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Stored preferences may predate a key, or hold what older versions let through (unknown keys, unknown tours,
+ * invalid values): each known key is kept when valid and defaulted otherwise, so the client always gets the
+ * whole shape and one bad value does not reset the others.
+ */
+export function completePreferences(stored: unknown): Preferences {
+  const raw = isObject(stored) ? stored : {};
+  const pick = <K extends keyof Preferences>(key: K, value: unknown): Preferences[K] => {
+    const parsed = preferencesSchema.shape[key].safeParse(value);
+    return parsed.success ? (parsed.data as Preferences[K]) : DEFAULT_PREFERENCES[key];
   };
-  const parsed = preferencesSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
+  const nested = <T extends object>(defaults: T, value: unknown): unknown => ({
+    ...defaults,
+    ...(isObject(value) ? value : {}),
+  });
+  const tours = isObject(raw.tours)
+    ? Object.fromEntries(
+        Object.entries(raw.tours).filter(([name, done]) => isTourName(name) && typeof done === 'boolean'),
+      )
+    : {};
+  return {
+    lang: pick('lang', raw.lang),
+    timezone: pick('timezone', nested(DEFAULT_PREFERENCES.timezone, raw.timezone)),
+    categoryNumbering: pick('categoryNumbering', raw.categoryNumbering),
+    autoNaming: pick('autoNaming', raw.autoNaming),
+    tours: pick('tours', tours),
+    loadedOnce: pick('loadedOnce', raw.loadedOnce),
+    synaeptic: pick('synaeptic', nested(DEFAULT_PREFERENCES.synaeptic, raw.synaeptic)),
+  };
 }
 
 export function presentUser(user: User): UserPresented {

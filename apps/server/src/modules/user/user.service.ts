@@ -1,9 +1,17 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { ChangePasswordBody, Preferences, PreferencesPatch, UpdateUserBody } from '@reqloom/domain';
+import {
+  PREFERENCE_KEYS,
+  TOUR_NAMES,
+  type ChangePasswordBody,
+  type Preferences,
+  type PreferencesPatch,
+  type UpdateUserBody,
+} from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import type { Work } from '../../work';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
+import { jsonbObject, jsonbParam, jsonbPick } from '../../db/jsonb';
 import { invalid } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { closeOtherSessions, type User } from '../auth/session.service';
@@ -32,25 +40,35 @@ export async function updateProfile(ctx: AppContext, user: User, body: UpdateUse
   }
 }
 
-/** Deep-merges a partial update into the stored preferences (decisions §4). */
-export function mergePreferences(current: Preferences, patch: PreferencesPatch): Preferences {
-  return {
-    ...current,
-    ...patch,
-    timezone: { ...current.timezone, ...patch.timezone },
-    tours: patch.tours === undefined ? current.tours : { ...current.tours, ...patch.tours },
-  };
-}
-
+/**
+ * Deep-merges a partial update into the stored preferences (decisions §4) in one UPDATE, so that two
+ * concurrent updates of different keys both land. Nested objects merge key by key; an empty `tours` map
+ * clears the tours. Only known keys and tours are written back, which also sheds what older versions stored.
+ */
 export async function updatePreferences(ctx: AppContext, user: User, patch: PreferencesPatch): Promise<Preferences> {
-  // Resetting tours sends an empty map: that clears them rather than merging nothing into them.
-  const base = completePreferences(user.preferences);
-  const next =
-    patch.tours !== undefined && Object.keys(patch.tours).length === 0
-      ? { ...mergePreferences(base, { ...patch, tours: undefined }), tours: {} }
-      : mergePreferences(base, patch);
-  await ctx.db.update(users).set({ preferences: next }).where(eq(users.id, user.id));
-  return next;
+  const { timezone, synaeptic, tours, ...scalars } = patch;
+  const stored = sql`${users.preferences}`;
+  const mergeInto = (key: string, value: object) =>
+    sql`jsonb_build_object(${key}::text, ${jsonbObject(sql`${stored} -> ${key}::text`)} || ${jsonbParam(value)})`;
+  let merged = sql`${jsonbObject(stored)} || ${jsonbParam(scalars)}`;
+  if (timezone) merged = sql`${merged} || ${mergeInto('timezone', timezone)}`;
+  if (synaeptic) merged = sql`${merged} || ${mergeInto('synaeptic', synaeptic)}`;
+  if (tours) {
+    merged =
+      Object.keys(tours).length === 0
+        ? sql`${merged} || jsonb_build_object('tours', '{}'::jsonb)`
+        : sql`${merged} || ${mergeInto('tours', tours)}`;
+  }
+  const pruned = sql`${jsonbPick(merged, PREFERENCE_KEYS)} || jsonb_build_object('tours', ${jsonbPick(
+    sql`(${merged}) -> 'tours'`,
+    TOUR_NAMES,
+  )})`;
+  const [row] = await ctx.db
+    .update(users)
+    .set({ preferences: sql`${pruned}` })
+    .where(eq(users.id, user.id))
+    .returning({ preferences: users.preferences });
+  return completePreferences(row?.preferences);
 }
 
 /** Keeps the caller's session and ends the others: whoever knew the old password is logged out. */

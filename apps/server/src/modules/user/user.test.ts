@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_SYNAEPTIC_SETTINGS } from '@reqloom/domain';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -31,6 +32,7 @@ describe('GET and PUT user', () => {
           autoNaming: true,
           tours: {},
           loadedOnce: false,
+          synaeptic: DEFAULT_SYNAEPTIC_SETTINGS,
         },
       },
     });
@@ -83,6 +85,7 @@ describe('preferences', () => {
       autoNaming: true,
       tours: { dashboard: true },
       loadedOnce: false,
+      synaeptic: DEFAULT_SYNAEPTIC_SETTINGS,
     });
     const second = await user.agent.put('/api/user/preferences', {
       preferences: { timezone: { timezone: 'Europe/Paris' }, tours: { project: true } },

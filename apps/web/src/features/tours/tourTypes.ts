@@ -1,5 +1,6 @@
 import type { FloatingPosition } from '@mantine/core';
 import type { ParseKeys } from 'i18next';
+import type { TourName } from '@reqloom/domain';
 
 /** One step: what it points at, and the i18n keys of its title and text (tours speak both languages). */
 export interface TourStepDefinition {
@@ -12,7 +13,7 @@ export interface TourStepDefinition {
 
 /** A guided tour of one screen. Its name is the key of its done flag in the preferences (`tours[name]`). */
 export interface TourDefinition {
-  name: string;
+  name: TourName;
   steps: readonly [TourStepDefinition, ...TourStepDefinition[]];
 }
 

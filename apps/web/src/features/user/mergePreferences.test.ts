@@ -14,4 +14,10 @@ describe('mergePreferences', () => {
     expect(mergePreferences(current, { tours: { project: true } }).tours).toEqual({ dashboard: true, project: true });
     expect(mergePreferences(current, { tours: {} }).tours).toEqual({});
   });
+
+  it('merges the synaeptic settings key by key, like the server', () => {
+    const zoomed = mergePreferences(current, { synaeptic: { zoom: 80 } });
+    const merged = mergePreferences(zoomed, { synaeptic: { hideInactive: true } });
+    expect(merged.synaeptic).toEqual({ ...DEFAULT_PREFERENCES.synaeptic, zoom: 80, hideInactive: true });
+  });
 });

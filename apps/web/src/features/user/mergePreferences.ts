@@ -12,6 +12,7 @@ export function mergePreferences(current: Preferences, patch: PreferencesPatch):
     ...(patch.autoNaming !== undefined && { autoNaming: patch.autoNaming }),
     ...(patch.loadedOnce !== undefined && { loadedOnce: patch.loadedOnce }),
     timezone: { ...current.timezone, ...patch.timezone },
+    synaeptic: { ...current.synaeptic, ...patch.synaeptic },
     tours:
       patch.tours === undefined
         ? current.tours
