@@ -22,13 +22,13 @@ import {
   documentInProject,
   linkedDocuments,
   nextRequirementPosition,
+  requirementById,
   siblingRequirements,
   takeReferenceNumber,
 } from './requirement-rules';
 
 export async function findRequirement(db: Db, id: number): Promise<RequirementRow | undefined> {
-  const [row] = await db.select().from(requirements).where(eq(requirements.id, id)).limit(1);
-  return row;
+  return requirementById(db, id);
 }
 
 function publishUpdated(ctx: AppContext, projectId: number, requirement: RequirementPresented, origin?: string) {
