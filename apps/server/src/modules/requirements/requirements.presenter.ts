@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   categoryReference,
   coverageStatus,
@@ -10,17 +10,11 @@ import type { Db } from '../../db/client';
 import { prepared, rowsOf } from '../../db/prepared';
 import { documents, requirements, revisions, users } from '../../db/schema';
 import { loadCategoryTrees, type CategoryTree } from '../categories/categories.presenter';
+import { linkMarksSql, upToDateSql, type LinkMarkRow } from './link-marks';
 
 export type RequirementRow = typeof requirements.$inferSelect;
 type LinkMark = { id: number; upToDate: boolean };
 type DocumentFacts = { acronym: string; projectId: number; hasChildren: boolean; hasParents: boolean };
-
-// Up to date (rule in packages/domain, isLinkUpToDate): the parent not updated after the later of the
-// child's update and the link's creation. Computed in SQL, on milliseconds as JavaScript dates hold
-// them, so that no timestamp of the other side travels to be parsed.
-const ms = (column: SQL) => sql`date_trunc('milliseconds', ${column})`;
-const upToDate = (parent: SQL, child: SQL, linkedAt: SQL) =>
-  sql`${ms(parent)} <= greatest(${ms(child)}, ${ms(linkedAt)})`;
 
 /** At most this many requirements are looked up by id; a larger set is found through its documents. */
 const BY_ID_LIMIT = 100;
@@ -122,21 +116,7 @@ async function linksOf(db: Db, rows: RequirementRow[], documentIds: number[]) {
           documentIds.map((id) => sql`${id}`),
           sql`, `,
         )})`;
-  const result = rowsOf<{ side: string; mine: number; other: number; up: boolean }>(
-    await db.execute(sql`
-      select 'p' as side, l.child_id as mine, l.parent_id as other,
-             ${upToDate(sql`o.updated_at`, sql`x.updated_at`, sql`l.created_at`)} as up
-        from requirements x
-        join requirement_links l on l.child_id = x.id
-        join requirements o on o.id = l.parent_id
-       where ${scope}
-      union all
-      select 'c', l.parent_id, l.child_id, ${upToDate(sql`x.updated_at`, sql`o.updated_at`, sql`l.created_at`)}
-        from requirements x
-        join requirement_links l on l.parent_id = x.id
-        join requirements o on o.id = l.child_id
-       where ${scope}`),
-  );
+  const result = rowsOf<LinkMarkRow>(await db.execute(linkMarksSql(scope)));
   const parentsOf = new Map<number, LinkMark[]>();
   const childrenOf = new Map<number, LinkMark[]>();
   for (const l of result) {
@@ -183,12 +163,12 @@ function singleFields() {
          where chain.depth < 100
       ) select json_agg(acronym order by depth desc) from chain)`,
     parents: sql<[number, boolean][]>`coalesce((
-      select json_agg(json_build_array(l.parent_id, ${upToDate(sql`o.updated_at`, sql`requirements.updated_at`, sql`l.created_at`)})
+      select json_agg(json_build_array(l.parent_id, ${upToDateSql('o.updated_at', 'requirements.updated_at')})
                       order by l.parent_id)
         from requirement_links l join requirements o on o.id = l.parent_id
        where l.child_id = requirements.id), '[]'::json)`,
     children: sql<[number, boolean][]>`coalesce((
-      select json_agg(json_build_array(l.child_id, ${upToDate(sql`requirements.updated_at`, sql`o.updated_at`, sql`l.created_at`)})
+      select json_agg(json_build_array(l.child_id, ${upToDateSql('requirements.updated_at', 'o.updated_at')})
                       order by l.child_id)
         from requirement_links l join requirements o on o.id = l.child_id
        where l.parent_id = requirements.id), '[]'::json)`,
