@@ -51,11 +51,13 @@ const scale = args.scale as ScaleName;
 const shape = SCALES[scale];
 const iterations = Number(args.iterations);
 const durationMs = Math.min(30_000, Number(args['duration-ms']));
+const throughputMs = Math.min(durationMs, 3000);
 // PGlite at 100k takes long to generate and says little more: PostgreSQL alone unless asked.
 const driverArg = args.driver ?? (scale === '100k' ? 'postgres' : 'both');
 const MEASURE_BUDGET_MS = 60_000;
 const REALTIME_USERS = 100;
 const REALTIME_SOCKETS = 100;
+const THROUGHPUT_ROUNDS = 3;
 
 type Measured = { p50_ms: number; p95_ms: number; iterations: number; response_bytes: number };
 type Answer = { statusCode: number; body: string };
@@ -246,25 +248,58 @@ async function runOn(driver: 'pglite' | 'postgres', database: Database, database
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const readPaths = reqs.slice(0, 500).map((id) => `/api/requirements/${id}`);
     if (!args['no-throughput']) {
+      // Bare and authenticated runs alternate, three rounds each, so that a change in the machine's load
+      // during the bench weighs on both sides alike; the ratio is that of the summed requests.
       const bare = await bareServer(databaseUrl);
-      const common = { kind: 'http' as const, connections: 32, warmupMs: 1000, durationMs, maxRequests: 200_000 };
-      const bareRun = await runWorker({
+      const common = {
+        kind: 'http' as const,
+        connections: 32,
+        warmupMs: 500,
+        durationMs: throughputMs,
+        maxRequests: 200_000,
+      };
+      const bareTask: HttpTask = {
         ...common,
         base: bare.address,
         users: [{ cookie: '' }],
         reads: reqs.slice(0, 500).map((id) => `/bare/requirements/${id}`),
-      });
+      };
+      const appTask: HttpTask = { ...common, base, users: [{ cookie }], reads: readPaths };
+      const rounds: { bare: HttpResult; app: HttpResult }[] = [];
+      for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+        rounds.push({ bare: await runWorker(bareTask), app: await runWorker(appTask) });
+      }
       await bare.close();
-      const appRun = await runWorker({ ...common, base, users: [{ cookie }], reads: readPaths });
+      const total = (runs: HttpResult[]) => {
+        const requests = runs.reduce((n, r) => n + r.requests, 0);
+        const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+        const errors = runs.reduce((n, r) => n + r.errors, 0);
+        return {
+          requests,
+          seconds: Math.round(seconds * 100) / 100,
+          errors,
+          per_second: Math.round(requests / seconds),
+        };
+      };
+      const bareRun = total(rounds.map((r) => r.bare));
+      const appRun = total(rounds.map((r) => r.app));
       const ratio = Math.round((appRun.per_second / Math.max(1, bareRun.per_second)) * 1000) / 1000;
+      const perRound = rounds.map((r) => Math.round((r.app.per_second / Math.max(1, r.bare.per_second)) * 1000) / 1000);
       console.log(
         `  throughput: bare Fastify + pg ${bareRun.per_second}/s, authenticated GET requirements/{id} ` +
-          `${appRun.per_second}/s (${appRun.errors} errors): ratio ${ratio}`,
+          `${appRun.per_second}/s (${appRun.errors} errors): ratio ${ratio} (rounds ${perRound.join(', ')})`,
       );
       out.throughput = {
         connections: common.connections,
-        bare: { ...bareRun, writes: undefined },
-        authenticated_read: { ...appRun, writes: undefined },
+        rounds: rounds.map((r, i) => ({
+          bare_per_second: r.bare.per_second,
+          authenticated_per_second: r.app.per_second,
+          ratio: perRound[i],
+          authenticated_p50_ms: r.app.p50_ms,
+          authenticated_p99_ms: r.app.p99_ms,
+        })),
+        bare: bareRun,
+        authenticated_read: appRun,
         ratio,
       };
     }
@@ -330,7 +365,12 @@ async function realtimeScenario(
   const withSockets = await runWorker(task);
   const delivery = await sockets.expect(withSockets.writes, 30_000);
   await sockets.close();
-  const ratio = Math.round((withSockets.per_second / Math.max(1, alone.per_second)) * 1000) / 1000;
+  // Without sockets again, after: the mean of both runs stands for "without", so that a drift of the
+  // machine's load during the scenario does not pass for the sockets' cost.
+  const aloneAfter = await runWorker(task);
+  const withoutPerSecond = Math.round((alone.per_second + aloneAfter.per_second) / 2);
+  const ratio = Math.round((withSockets.per_second / Math.max(1, withoutPerSecond)) * 1000) / 1000;
+  console.log(`  realtime: ${REALTIME_USERS} users without sockets, again ${aloneAfter.per_second}/s`);
   console.log(
     `  realtime: with ${REALTIME_SOCKETS} sockets ${withSockets.per_second}/s (${withSockets.errors} errors), ` +
       `ratio ${ratio}; ${delivery.deliveries}/${delivery.deliveries_expected} deliveries, ` +
@@ -340,7 +380,11 @@ async function realtimeScenario(
     users: REALTIME_USERS,
     sockets: REALTIME_SOCKETS,
     write_every: task.writes!.every,
-    without_sockets: { ...alone, writes: alone.writes.length },
+    without_sockets: {
+      per_second: withoutPerSecond,
+      errors: alone.errors + aloneAfter.errors,
+      runs: [alone, aloneAfter].map((r) => ({ ...r, writes: r.writes.length })),
+    },
     with_sockets: { ...withSockets, writes: withSockets.writes.length },
     ratio,
     delivery,
