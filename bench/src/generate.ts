@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@reqloom/server/src/db/client';
-import {
-  categories,
-  documentLinks,
-  documents,
-  projects,
-  projectUsers,
-  requirementLinks,
-  requirements,
-} from '@reqloom/server/src/db/schema';
+import { schema, type Db } from '@reqloom/server';
+
+const { categories, documentLinks, documents, projects, projectUsers, requirementLinks, requirements } = schema;
 
 export type Shape = {
   documents: number;
@@ -16,19 +9,61 @@ export type Shape = {
   categoriesPerDocument: number;
   links: number;
 };
-export const FULL: Shape = { documents: 20, requirementsPerDocument: 1000, categoriesPerDocument: 20, links: 20_000 };
 
-/** Deterministic pseudo-random numbers, so that every run measures the same data. */
-function rng(seed: number) {
-  let s = seed;
+/** `--scale`: small for a smoke run, 20k the default, 100k the large project of issue 8. */
+export const SCALES = {
+  small: { documents: 3, requirementsPerDocument: 100, categoriesPerDocument: 5, links: 200 },
+  '20k': { documents: 20, requirementsPerDocument: 1000, categoriesPerDocument: 20, links: 20_000 },
+  '100k': { documents: 20, requirementsPerDocument: 5000, categoriesPerDocument: 50, links: 100_000 },
+} satisfies Record<string, Shape>;
+export type ScaleName = keyof typeof SCALES;
+
+/**
+ * Deterministic pseudo-random numbers in [0, 1) (mulberry32: 32-bit state, period 2^32), so that every
+ * run measures the same data. The former generator multiplied in floating point, lost precision and
+ * cycled after 10,466 values, so the bench made about half of the links it claimed.
+ */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
   return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 1000) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/**
+ * Exactly `count` distinct (parent, child) pairs, spread evenly over the consecutive document pairs:
+ * pair k joins a random requirement of document d-1 to a random one of document d, d = 1 + k mod (n-1).
+ * A repeated pair is drawn again (bounded); the count is asserted, never silently short.
+ */
+export function linkPairs(requirementIds: number[][], count: number, random: () => number): [number, number][] {
+  const documentsCount = requirementIds.length;
+  if (documentsCount < 2) throw new Error('links need at least two documents');
+  const possible = requirementIds.slice(1).reduce((n, ids, d) => n + ids.length * requirementIds[d]!.length, 0);
+  if (count > possible / 2) throw new Error(`${count} links asked, too many for ${possible} possible pairs`);
+  const seen = new Set<string>();
+  const pairs: [number, number][] = [];
+  let attempts = 0;
+  while (pairs.length < count) {
+    if (++attempts > count * 10) throw new Error(`only ${pairs.length} distinct links of ${count} after ${attempts}`);
+    const d = 1 + (pairs.length % (documentsCount - 1));
+    const parents = requirementIds[d - 1]!;
+    const children = requirementIds[d]!;
+    const parent = parents[Math.floor(random() * parents.length)]!;
+    const child = children[Math.floor(random() * children.length)]!;
+    const key = `${parent}:${child}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pairs.push([parent, child]);
+  }
+  return pairs;
 }
 
 /**
@@ -51,7 +86,8 @@ export async function generateProject(db: Db, ownerId: number, shape: Shape) {
       settings: {},
     })
     .returning();
-  await db.insert(projectUsers).values({ projectId: project!.id, userId: ownerId });
+  const projectId = project!.id;
+  await db.insert(projectUsers).values({ projectId, userId: ownerId });
   const docIds: number[] = [];
   const requirementIds: number[][] = [];
   const description =
@@ -60,7 +96,7 @@ export async function generateProject(db: Db, ownerId: number, shape: Shape) {
     const [doc] = await db
       .insert(documents)
       .values({
-        projectId: project!.id,
+        projectId,
         name: `Document ${String(d).padStart(2, '0')}`,
         acronym: `D${d}`,
         nextReferenceNumber: shape.requirementsPerDocument + 1,
@@ -95,15 +131,17 @@ export async function generateProject(db: Db, ownerId: number, shape: Shape) {
     });
     requirementIds.push(ids);
   }
-  const links = new Map<string, { parentId: number; childId: number; projectId: number }>();
-  let attempts = 0;
-  while (links.size < shape.links && attempts++ < shape.links * 3) {
-    const d = 1 + Math.floor(random() * (shape.documents - 1));
-    const child = requirementIds[d]![Math.floor(random() * shape.requirementsPerDocument)]!;
-    const parent = requirementIds[d - 1]![Math.floor(random() * shape.requirementsPerDocument)]!;
-    links.set(`${parent}:${child}`, { parentId: parent, childId: child, projectId: project!.id });
-  }
-  await insertChunked([...links.values()], (chunk) => db.insert(requirementLinks).values(chunk));
+  const links = linkPairs(requirementIds, shape.links, random).map(([parentId, childId]) => ({
+    parentId,
+    childId,
+    projectId,
+  }));
+  await insertChunked(links, (chunk) => db.insert(requirementLinks).values(chunk));
+  const stored = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ${requirementLinks} where ${requirementLinks.projectId} = ${projectId}`,
+  );
+  const storedRows = (Array.isArray(stored) ? stored : (stored as { rows: { n: number }[] }).rows) as { n: number }[];
+  if (storedRows[0]?.n !== shape.links) throw new Error(`${storedRows[0]?.n} links stored, ${shape.links} claimed`);
   await db.execute(sql`analyze`);
-  return { projectId: project!.id, documentIds: docIds, requirementIds };
+  return { projectId, documentIds: docIds, requirementIds };
 }

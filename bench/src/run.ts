@@ -1,68 +1,188 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '@reqloom/server/src/app';
-import { loadConfig } from '@reqloom/server/src/config';
-import { openDatabase, type Database } from '@reqloom/server/src/db/client';
-import { createConfirmedUser } from '@reqloom/server/src/modules/user/user-admin.service';
-import { Agent } from '@reqloom/server/src/test/agent';
-import { FULL, generateProject, type Shape } from './generate';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { DEFAULT_PREFERENCES } from '@reqloom/domain';
+import {
+  buildApp,
+  createConfirmedUser,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  loadConfig,
+  openDatabase,
+  openSession,
+  schema,
+  SESSION_COOKIE,
+  type Database,
+} from '@reqloom/server';
+import { generateProject, SCALES, type ScaleName } from './generate';
+import type { HttpResult, HttpTask, SocketReport, SocketTask, WorkerMessage } from './load-worker';
+import { percentile } from './load-worker';
+import { markdownReport } from './report';
 
-// `npm run bench`: generates a project of 20 documents × 1,000 requirements with 20,000 links, then
-// measures the main reads and writes through the whole HTTP stack (routing, session, access check,
-// validation, service, presenter, JSON), on PGlite and on PostgreSQL. Results: bench/results/latest.json.
+// `npm run bench -- [--scale small|20k|100k] [--driver pglite|postgres|both] [--label name]`
+// Generates a project (20 documents × 1,000 requirements and 20,000 links at 20k; 20 × 5,000 and 100,000
+// at 100k), then measures on each driver:
+//  - the main reads and writes through the whole stack in process (Fastify inject with a session):
+//    routing, session, access check, validation, service, presenter, JSON;
+//  - on PostgreSQL, over loopback HTTP: the throughput of an authenticated read against a bare
+//    Fastify + pg route reading the same row, and a realtime scenario (100 Socket.IO clients subscribed
+//    to the project while 100 users read and write in it).
+// Every loop is bounded in count and in time. Results: bench/results/latest.{json,md} (and <label>.*).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shape: Shape = process.env.BENCH_SMALL
-  ? { documents: 3, requirementsPerDocument: 100, categoriesPerDocument: 5, links: 200 }
-  : FULL;
-const iterations = Number(process.env.BENCH_ITERATIONS ?? 40);
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: process.env.BENCH_SMALL ? 'small' : '20k' },
+    driver: { type: 'string' },
+    iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '40' },
+    label: { type: 'string' },
+    'no-throughput': { type: 'boolean', default: false },
+    'no-realtime': { type: 'boolean', default: false },
+    'duration-ms': { type: 'string', default: '5000' },
+  },
+});
+if (!(args.scale in SCALES)) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
+const scale = args.scale as ScaleName;
+const shape = SCALES[scale];
+const iterations = Number(args.iterations);
+const durationMs = Math.min(30_000, Number(args['duration-ms']));
+const throughputMs = Math.min(durationMs, 3000);
+// PGlite at 100k takes long to generate and says little more: PostgreSQL alone unless asked.
+const driverArg = args.driver ?? (scale === '100k' ? 'postgres' : 'both');
+const MEASURE_BUDGET_MS = 60_000;
+const REALTIME_USERS = 100;
+const REALTIME_SOCKETS = 100;
+const THROUGHPUT_ROUNDS = 3;
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return Math.round(sorted[index]! * 10) / 10;
-}
+type Measured = { p50_ms: number; p95_ms: number; iterations: number; response_bytes: number };
+type Answer = { statusCode: number; body: string };
 
-async function measure(name: string, call: (i: number) => Promise<{ statusCode: number; body: string }>) {
-  for (let i = 0; i < 3; i++) await call(-1 - i); // warm-up
+async function measure(name: string, callOnce: (i: number) => Promise<Answer>): Promise<Measured> {
+  for (let i = 0; i < 3; i++) await callOnce(-1 - i); // warm-up
   const times: number[] = [];
   let bytes = 0;
-  for (let i = 0; i < iterations; i++) {
+  const deadline = performance.now() + MEASURE_BUDGET_MS;
+  for (let i = 0; i < iterations && performance.now() < deadline; i++) {
     const started = performance.now();
-    const res = await call(i);
+    const res = await callOnce(i);
     times.push(performance.now() - started);
     if (res.statusCode >= 300) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     bytes = res.body.length;
   }
   times.sort((a, b) => a - b);
-  const result = { p50_ms: percentile(times, 50), p95_ms: percentile(times, 95), iterations, response_bytes: bytes };
+  const result = {
+    p50_ms: percentile(times, 50),
+    p95_ms: percentile(times, 95),
+    iterations: times.length,
+    response_bytes: bytes,
+  };
   console.log(
-    `  ${name.padEnd(34)} p50 ${String(result.p50_ms).padStart(7)} ms   p95 ${String(result.p95_ms).padStart(7)} ms`,
+    `  ${name.padEnd(44)} p50 ${String(result.p50_ms).padStart(7)} ms   p95 ${String(result.p95_ms).padStart(7)} ms` +
+      `   ${(bytes / 1024).toFixed(1).padStart(8)} kB`,
   );
   return result;
 }
 
-async function postgresDatabase(url: string): Promise<Database> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS reqloom_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE reqloom_bench');
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = '/reqloom_bench';
-  return openDatabase({ databaseUrl: target.toString(), dataDir: null });
+function runWorker(task: HttpTask): Promise<HttpResult> {
+  const worker = new Worker(new URL('./load-worker.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    worker.once('message', (message: WorkerMessage) => {
+      void worker.terminate();
+      if (message.type === 'result') resolve(message.result);
+      else reject(new Error(message.type === 'error' ? message.message : `unexpected ${message.type}`));
+    });
+    worker.once('error', reject);
+    worker.postMessage(task);
+  });
 }
 
-async function runOn(driver: 'pglite' | 'postgres', database: Database) {
+/** Starts the Socket.IO clients; resolves once every one has subscribed. */
+function startSockets(task: SocketTask) {
+  const worker = new Worker(new URL('./load-worker.ts', import.meta.url));
+  const next = () =>
+    new Promise<WorkerMessage>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  const ready = next().then((m) => {
+    if (m.type !== 'ready') throw new Error(m.type === 'error' ? m.message : `unexpected ${m.type}`);
+  });
+  worker.postMessage(task);
+  return {
+    ready,
+    async expect(writes: HttpResult['writes'], timeoutMs: number): Promise<SocketReport> {
+      const answer = next();
+      worker.postMessage({ type: 'expect', writes, timeoutMs });
+      const m = await answer;
+      if (m.type !== 'report') throw new Error(m.type === 'error' ? m.message : `unexpected ${m.type}`);
+      return m.report;
+    },
+    async close() {
+      worker.postMessage({ type: 'close' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await worker.terminate();
+    },
+  };
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/** The bench's own database, emptied: its schemas are dropped, then the app migrates it afresh. */
+async function postgresDatabase(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const target = new URL(url);
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    const creator = new pg.Client({ connectionString: admin.toString() });
+    await creator.connect();
+    await creator.query(`CREATE DATABASE ${target.pathname.slice(1).replace(/\W/g, '')}`);
+    await creator.end();
+    await client.connect();
+  }
+  await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+  return openDatabase({ databaseUrl: url, dataDir: null });
+}
+
+async function bareServer(url: string) {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const bare = Fastify({ logger: false });
+  bare.get<{ Params: { id: string } }>('/bare/requirements/:id', async (request) => {
+    const { rows } = await pool.query<Record<string, unknown>>('select * from requirements where id = $1', [
+      Number(request.params.id),
+    ]);
+    return { data: rows[0] };
+  });
+  const address = await bare.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    address,
+    async close() {
+      await bare.close();
+      await pool.end();
+    },
+  };
+}
+
+async function runOn(driver: 'pglite' | 'postgres', database: Database, databaseUrl?: string) {
   console.log(
     `\n${driver}: generating ${shape.documents} × ${shape.requirementsPerDocument} requirements, ${shape.links} links…`,
   );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
   const { app } = await buildApp(config, { database });
-  const created = await createConfirmedUser(database.db, {
+  const db = database.db;
+  const created = await createConfirmedUser(db, {
     name: 'Bench',
     username: 'bench',
     email: 'bench@example.com',
@@ -70,67 +190,243 @@ async function runOn(driver: 'pglite' | 'postgres', database: Database) {
   });
   if ('errors' in created) throw new Error(JSON.stringify(created.errors));
   const started = performance.now();
-  const data = await generateProject(database.db, created.id, shape);
-  console.log(`  generated in ${Math.round(performance.now() - started)} ms`);
-  const agent = new Agent(app);
-  const login = await agent.post('/api/auth/login', { email: 'bench@example.com', password: 'bench password' });
-  if (login.statusCode !== 200) throw new Error(login.body);
-  const doc = data.documentIds[Math.floor(data.documentIds.length / 2)]!;
-  const reqs = data.requirementIds[Math.floor(data.documentIds.length / 2)]!;
-  const results = {
-    'GET documents/requirements/{id}': await measure('GET documents/requirements/{id}', () =>
-      agent.get(`/api/documents/requirements/${doc}`),
-    ),
-    'GET projects/requirementlinks/{id}': await measure('GET projects/requirementlinks/{id}', () =>
-      agent.get(`/api/projects/requirementlinks/${data.projectId}`),
-    ),
-    'GET projects/structure/{id}': await measure('GET projects/structure/{id}', () =>
-      agent.get(`/api/projects/structure/${data.projectId}`),
-    ),
-    'GET requirements/{id}': await measure('GET requirements/{id}', (i) =>
-      agent.get(`/api/requirements/${reqs[Math.abs(i) % reqs.length]}`),
-    ),
-    'POST requirements': await measure('POST requirements', (i) =>
-      agent.post('/api/requirements', {
-        document_id: doc,
-        category_id: null,
-        name: `Bench ${i}`,
-        description: '<p>bench</p>',
-      }),
-    ),
-    'PUT requirements/{id} (status)': await measure('PUT requirements/{id} (status)', (i) =>
-      agent.put(`/api/requirements/${reqs[(Math.abs(i) * 7) % reqs.length]}`, { status: (Math.abs(i) % 3) + 1 }),
-    ),
+  const data = await generateProject(db, created.id, shape);
+  const links = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from requirement_links`));
+  console.log(`  generated in ${Math.round(performance.now() - started)} ms, ${links[0]?.n} links stored`);
+
+  const xsrf = 'benchxsrftoken0123456789abcdef';
+  const sessionCookie = async (userId: number) =>
+    `${SESSION_COOKIE}=${(await openSession(db, userId)).token}; ${CSRF_COOKIE}=${xsrf}`;
+  const cookie = await sessionCookie(created.id);
+  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { cookie, [CSRF_HEADER]: xsrf } });
+
+  const middle = Math.floor(data.documentIds.length / 2);
+  const doc = data.documentIds[middle]!;
+  const reqs = data.requirementIds[middle]!;
+  const reqAt = (i: number) => reqs[(Math.abs(i) * 13) % reqs.length]!;
+  const results: Record<string, Measured> = {};
+  const add = async (name: string, callOnce: (i: number) => Promise<Answer>) => {
+    results[name] = await measure(name, callOnce);
   };
+  await add(`GET documents/requirements/{id} (${shape.requirementsPerDocument} req.)`, () =>
+    inject('GET', `/api/documents/requirements/${doc}`),
+  );
+  await add('GET documents/{id}', () => inject('GET', `/api/documents/${doc}`));
+  await add('GET projects/requirementlinks/{id}', () =>
+    inject('GET', `/api/projects/requirementlinks/${data.projectId}`),
+  );
+  await add('GET projects/requirementlinks/{id}?document_id=', () =>
+    inject('GET', `/api/projects/requirementlinks/${data.projectId}?document_id=${doc}`),
+  );
+  await add('GET projects/structure/{id}', () => inject('GET', `/api/projects/structure/${data.projectId}`));
+  await add('GET requirements/{id}', (i) => inject('GET', `/api/requirements/${reqAt(i)}`));
+  await add('bare SQL: one requirement by id', async (i) => {
+    const rows = rowsOf(await db.execute(sql`select * from requirements where id = ${reqAt(i)}`));
+    return { statusCode: 200, body: JSON.stringify(rows[0]) };
+  });
+  await add('POST requirements', (i) =>
+    inject('POST', '/api/requirements', {
+      document_id: doc,
+      category_id: null,
+      name: `Bench ${i}`,
+      description: '<p>bench</p>',
+    }),
+  );
+  await add('PUT requirements/{id} (status)', (i) =>
+    inject('PUT', `/api/requirements/${reqs[(Math.abs(i) * 7) % reqs.length]}`, { status: (Math.abs(i) % 3) + 1 }),
+  );
+  const one = results['GET requirements/{id}']!;
+  const bareSql = results['bare SQL: one requirement by id']!;
+  const derived: Record<string, number> = {
+    requirement_by_id_over_bare_sql_p50: Math.round((one.p50_ms / Math.max(0.01, bareSql.p50_ms)) * 10) / 10,
+  };
+  console.log(`  GET requirements/{id} ÷ bare SQL (p50): ${derived.requirement_by_id_over_bare_sql_p50}×`);
+
+  const out: Record<string, unknown> = { latency: results, derived };
+  if (driver === 'postgres' && databaseUrl && !(args['no-throughput'] && args['no-realtime'])) {
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const readPaths = reqs.slice(0, 500).map((id) => `/api/requirements/${id}`);
+    if (!args['no-throughput']) {
+      // Bare and authenticated runs alternate, three rounds each, so that a change in the machine's load
+      // during the bench weighs on both sides alike; the ratio is that of the summed requests.
+      const bare = await bareServer(databaseUrl);
+      const common = {
+        kind: 'http' as const,
+        connections: 32,
+        warmupMs: 500,
+        durationMs: throughputMs,
+        maxRequests: 200_000,
+      };
+      const bareTask: HttpTask = {
+        ...common,
+        base: bare.address,
+        users: [{ cookie: '' }],
+        reads: reqs.slice(0, 500).map((id) => `/bare/requirements/${id}`),
+      };
+      const appTask: HttpTask = { ...common, base, users: [{ cookie }], reads: readPaths };
+      const rounds: { bare: HttpResult; app: HttpResult }[] = [];
+      for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+        rounds.push({ bare: await runWorker(bareTask), app: await runWorker(appTask) });
+      }
+      await bare.close();
+      const total = (runs: HttpResult[]) => {
+        const requests = runs.reduce((n, r) => n + r.requests, 0);
+        const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+        const errors = runs.reduce((n, r) => n + r.errors, 0);
+        return {
+          requests,
+          seconds: Math.round(seconds * 100) / 100,
+          errors,
+          per_second: Math.round(requests / seconds),
+        };
+      };
+      const bareRun = total(rounds.map((r) => r.bare));
+      const appRun = total(rounds.map((r) => r.app));
+      const ratio = Math.round((appRun.per_second / Math.max(1, bareRun.per_second)) * 1000) / 1000;
+      const perRound = rounds.map((r) => Math.round((r.app.per_second / Math.max(1, r.bare.per_second)) * 1000) / 1000);
+      console.log(
+        `  throughput: bare Fastify + pg ${bareRun.per_second}/s, authenticated GET requirements/{id} ` +
+          `${appRun.per_second}/s (${appRun.errors} errors): ratio ${ratio} (rounds ${perRound.join(', ')})`,
+      );
+      out.throughput = {
+        connections: common.connections,
+        rounds: rounds.map((r, i) => ({
+          bare_per_second: r.bare.per_second,
+          authenticated_per_second: r.app.per_second,
+          ratio: perRound[i],
+          authenticated_p50_ms: r.app.p50_ms,
+          authenticated_p99_ms: r.app.p99_ms,
+        })),
+        bare: bareRun,
+        authenticated_read: appRun,
+        ratio,
+      };
+    }
+    if (!args['no-realtime']) out.realtime = await realtimeScenario(database, data, base, sessionCookie, xsrf);
+  }
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return results;
+  return out;
+}
+
+/**
+ * 100 users read and write (every fifth call renames a requirement) in the project, first alone, then
+ * with 100 Socket.IO clients subscribed to it; every rename must reach every socket.
+ */
+async function realtimeScenario(
+  database: Database,
+  data: { projectId: number; documentIds: number[]; requirementIds: number[][] },
+  base: string,
+  sessionCookie: (userId: number) => Promise<string>,
+  xsrf: string,
+) {
+  const db = database.db;
+  const people = await db
+    .insert(schema.users)
+    .values(
+      Array.from({ length: REALTIME_USERS + REALTIME_SOCKETS }, (_, i) => ({
+        name: `Realtime ${i}`,
+        username: `realtime${i}`,
+        email: `realtime${i}@example.com`,
+        passwordHash: 'not-a-hash',
+        preferences: DEFAULT_PREFERENCES,
+        confirmedAt: new Date(),
+      })),
+    )
+    .returning({ id: schema.users.id });
+  await db.insert(schema.projectUsers).values(people.map((p) => ({ projectId: data.projectId, userId: p.id })));
+  const cookies = await Promise.all(people.map((p) => sessionCookie(p.id)));
+  const httpUsers = cookies.slice(0, REALTIME_USERS).map((cookie) => ({ cookie, xsrf }));
+  const socketCookies = cookies.slice(REALTIME_USERS);
+  const doc = data.documentIds.length - 1;
+  const reqs = data.requirementIds[doc]!;
+  const reads = [
+    ...reqs.slice(0, 40).map((id) => `/api/requirements/${id}`),
+    `/api/documents/${data.documentIds[doc]}`,
+    `/api/documents/categories/${data.documentIds[doc]}`,
+  ];
+  const task: HttpTask = {
+    kind: 'http',
+    base,
+    connections: REALTIME_USERS,
+    warmupMs: 1000,
+    durationMs,
+    maxRequests: 100_000,
+    users: httpUsers,
+    reads,
+    writes: { ids: Array.from({ length: REALTIME_USERS }, (_, u) => reqs[(50 + u * 3) % reqs.length]!), every: 5 },
+  };
+  const alone = await runWorker(task);
+  console.log(`  realtime: ${REALTIME_USERS} users without sockets ${alone.per_second}/s (${alone.errors} errors)`);
+  const sockets = startSockets({ kind: 'sockets', base, cookies: socketCookies, projectId: data.projectId });
+  await sockets.ready;
+  const withSockets = await runWorker(task);
+  const delivery = await sockets.expect(withSockets.writes, 30_000);
+  await sockets.close();
+  // Without sockets again, after: the mean of both runs stands for "without", so that a drift of the
+  // machine's load during the scenario does not pass for the sockets' cost.
+  const aloneAfter = await runWorker(task);
+  const withoutPerSecond = Math.round((alone.per_second + aloneAfter.per_second) / 2);
+  const ratio = Math.round((withSockets.per_second / Math.max(1, withoutPerSecond)) * 1000) / 1000;
+  console.log(`  realtime: ${REALTIME_USERS} users without sockets, again ${aloneAfter.per_second}/s`);
+  console.log(
+    `  realtime: with ${REALTIME_SOCKETS} sockets ${withSockets.per_second}/s (${withSockets.errors} errors), ` +
+      `ratio ${ratio}; ${delivery.deliveries}/${delivery.deliveries_expected} deliveries, ` +
+      `p50 ${delivery.after_request_p50_ms} ms, p99 ${delivery.after_request_p99_ms} ms after the request`,
+  );
+  return {
+    users: REALTIME_USERS,
+    sockets: REALTIME_SOCKETS,
+    write_every: task.writes!.every,
+    without_sockets: {
+      per_second: withoutPerSecond,
+      errors: alone.errors + aloneAfter.errors,
+      runs: [alone, aloneAfter].map((r) => ({ ...r, writes: r.writes.length })),
+    },
+    with_sockets: { ...withSockets, writes: withSockets.writes.length },
+    ratio,
+    delivery,
+  };
 }
 
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
+  label: args.label ?? null,
   machine: {
     cpus: os.cpus().length,
     cpu: os.cpus()[0]?.model,
     memory_gb: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
   },
+  scale,
   shape,
-  method: 'in-process HTTP (Fastify inject) with a logged-in session; times per call, after 3 warm-up calls',
+  method:
+    'latency: in-process HTTP (Fastify inject) with a session, times per call after 3 warm-up calls; ' +
+    'throughput and realtime: loopback HTTP and Socket.IO from a worker thread, closed loop, after 1 s of warm-up',
   results: {},
 };
 const results = report.results as Record<string, unknown>;
-results.pglite = await runOn('pglite', await openDatabase({ dataDir: null }));
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-try {
-  results.postgres = await runOn('postgres', await postgresDatabase(pgUrl));
-} catch (error) {
-  console.log(`\nPostgreSQL skipped: ${(error as Error).message}`);
-  results.postgres = { skipped: (error as Error).message };
+if (driverArg === 'pglite' || driverArg === 'both')
+  results.pglite = await runOn('pglite', await openDatabase({ dataDir: null }));
+if (driverArg === 'postgres' || driverArg === 'both') {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/reqloom_bench';
+  try {
+    results.postgres = await runOn('postgres', await postgresDatabase(pgUrl), pgUrl);
+  } catch (error) {
+    console.log(`\nPostgreSQL skipped: ${(error as Error).stack}`);
+    results.postgres = { skipped: (error as Error).message };
+  }
 }
-const out = path.join(here, '../results/latest.json');
-fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nWritten to ${path.relative(process.cwd(), out)}`);
+const dir = path.join(here, '../results');
+fs.mkdirSync(dir, { recursive: true });
+const names = ['latest', ...(args.label ? [args.label.replace(/[^\w.-]/g, '_')] : [])];
+for (const name of names) {
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(dir, `${name}.md`), markdownReport(report));
+}
+console.log(
+  `\nWritten to ${names.map((n) => path.relative(process.cwd(), path.join(dir, `${n}.{json,md}`))).join(', ')}`,
+);
+process.exit(0);

@@ -84,7 +84,9 @@ async function openPostgres(url: string, max: number, { migrate: apply = true } 
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max });
+  // No JIT: this is short OLTP work, and the per-row index lookups of a document's links are costed high
+  // enough to trigger a compilation that takes longer (80 ms to a second) than the query itself.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
   const db = drizzle(pool, { schema });
   if (apply) await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };

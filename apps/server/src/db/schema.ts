@@ -233,6 +233,8 @@ export const requirements = pgTable(
   (t) => [
     uniqueIndex('requirements_document_number_unique').on(t.documentId, t.referenceNumber),
     index('requirements_document_category_idx').on(t.documentId, t.categoryId, t.position),
+    // A document's requirements in reading order (documentRequirementRows), without a sort.
+    index('requirements_document_position_idx').on(t.documentId, t.position, t.id),
     index('requirements_category_idx').on(t.categoryId),
   ],
 );
@@ -253,7 +255,9 @@ export const requirementLinks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.parentId, t.childId] }),
-    index('requirement_links_child_idx').on(t.childId),
+    // The parents of a requirement (or of a document's requirements) come from this index with their ids;
+    // the children come from the primary key (parent_id, child_id) the same way.
+    index('requirement_links_child_parent_idx').on(t.childId, t.parentId),
     index('requirement_links_project_idx').on(t.projectId),
   ],
 );
@@ -275,5 +279,6 @@ export const revisions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('revisions_requirement_idx').on(t.requirementId)],
+  // Newest first for one requirement, without a sort.
+  (t) => [index('revisions_requirement_idx').on(t.requirementId, t.id)],
 );

@@ -8,7 +8,7 @@ import { idSchema } from '@reqloom/domain';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { can } from '../policies/policy';
-import { findProject, isProjectMember, type ProjectRow } from '../policies/project-access';
+import { findProjectForUser, type ProjectRow } from '../policies/project-access';
 import { authenticated, sessionOnly } from './authenticate';
 import { forbidden, notFound, unauthenticated } from './errors';
 
@@ -67,12 +67,11 @@ function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean):
     const user = request.auth?.user;
     if (!user) throw unauthenticated();
     const id = await locator.find(request, ctx.db);
-    const project = id === null ? undefined : await findProject(ctx.db, id);
-    if (!project) throw notFound();
-    const isMember = await isProjectMember(ctx.db, project.id, user.id);
-    // A project deleted between the two looks is gone, not forbidden.
-    if (!isMember && !(await findProject(ctx.db, project.id))) throw notFound();
-    const facts = { id: project.id, isMember };
+    // The project and the caller's membership come in one statement: a project deleted meanwhile is 404, not 403.
+    const found = id === null ? undefined : await findProjectForUser(ctx.db, id, user.id);
+    if (!found) throw notFound();
+    const { project } = found;
+    const facts = { id: project.id, isMember: found.isMember };
     const action = request.method === 'GET' ? 'project.read' : 'project.write';
     // The access check comes first: a non-member gets 403 even from an alpha-only call (decisions §10).
     if (!can(user, { do: action, project: facts })) throw forbidden();

@@ -1,15 +1,51 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { groupUsers, projects, projectUsers } from '../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
+const membership = (db: Db) =>
+  prepared(db, 'project_membership', (d) =>
+    d
+      .select({ userId: projectUsers.userId })
+      .from(projectUsers)
+      .where(
+        and(
+          eq(projectUsers.projectId, sql.placeholder('projectId')),
+          eq(projectUsers.userId, sql.placeholder('userId')),
+        ),
+      )
+      .limit(1)
+      .prepare('project_membership'),
+  );
+
+const projectById = (db: Db) =>
+  prepared(db, 'project_by_id', (d) =>
+    d
+      .select()
+      .from(projects)
+      .where(eq(projects.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('project_by_id'),
+  );
+
+/** The project and whether the user belongs to it, in one statement: what every project-scoped call asks first. */
+const projectForUser = (db: Db) =>
+  prepared(db, 'project_for_user', (d) =>
+    d
+      .select({
+        project: projects,
+        isMember: sql<boolean>`exists (select 1 from project_users pu where pu.project_id = projects.id and pu.user_id = ${sql.placeholder('userId')})`,
+      })
+      .from(projects)
+      .where(eq(projects.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('project_for_user'),
+  );
+
 export async function isProjectMember(db: Db, projectId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: projectUsers.userId })
-    .from(projectUsers)
-    .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)))
-    .limit(1);
+  const [row] = await membership(db).execute({ projectId, userId });
   return row !== undefined;
 }
 
@@ -23,6 +59,16 @@ export async function isGroupMember(db: Db, groupId: number, userId: number): Pr
 }
 
 export async function findProject(db: Db, id: number): Promise<ProjectRow | undefined> {
-  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  const [row] = await projectById(db).execute({ id });
   return row;
+}
+
+/** The project with the membership of `userId`, or undefined when the project does not exist. */
+export async function findProjectForUser(
+  db: Db,
+  id: number,
+  userId: number,
+): Promise<{ project: ProjectRow; isMember: boolean } | undefined> {
+  const [row] = await projectForUser(db).execute({ id, userId });
+  return row ? { project: row.project, isMember: row.isMember === true } : undefined;
 }

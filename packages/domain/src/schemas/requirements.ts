@@ -85,11 +85,14 @@ export const requirementPresented = z.object({
 });
 export type RequirementPresented = z.infer<typeof requirementPresented>;
 
+/** What the views draw of a link (spec 2, data model): its two requirements, its project, its up-to-date mark. */
 export const requirementLinkPresented = z.object({
   parent_id: z.number(),
   child_id: z.number(),
   project_id: z.number(),
   upToDate: z.boolean(),
-  created_at: z.string(),
 });
 export type RequirementLinkPresented = z.infer<typeof requirementLinkPresented>;
+
+/** GET projects/requirementlinks/{id}?document_id=: only the links with one side in that document. */
+export const requirementLinksQuery = z.object({ document_id: idSchema.optional() });

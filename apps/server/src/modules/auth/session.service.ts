@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_LIFETIME_MS } from '@reqloom/domain';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { accessTokens, sessions, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../security/tokens';
 
@@ -21,14 +22,31 @@ export async function openSession(db: Db, userId: number): Promise<{ token: stri
   return { token, expiresAt };
 }
 
+// Every authenticated call starts with one of these two lookups: prepared, one statement each.
+const sessionByTokenHash = (db: Db) =>
+  prepared(db, 'session_by_token_hash', (d) =>
+    d
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('session_by_token_hash'),
+  );
+
+const accessTokenByHash = (db: Db) =>
+  prepared(db, 'access_token_by_hash', (d) =>
+    d
+      .select({ token: accessTokens, user: users })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .where(eq(accessTokens.tokenHash, sql.placeholder('hash')))
+      .limit(1)
+      .prepare('access_token_by_hash'),
+  );
+
 export async function resolveSession(db: Db, token: string): Promise<Auth | null> {
-  const now = new Date();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await sessionByTokenHash(db).execute({ hash: hashToken(token), now: new Date() });
   if (!row) return null;
   return { kind: 'session', user: row.user, sessionId: row.session.id, expiresAt: row.session.expiresAt };
 }
@@ -44,12 +62,7 @@ export async function slideSession(db: Db, auth: Auth & { kind: 'session' }): Pr
 }
 
 export async function resolveAccessToken(db: Db, token: string): Promise<Auth | null> {
-  const [row] = await db
-    .select({ token: accessTokens, user: users })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(eq(accessTokens.tokenHash, hashToken(token)))
-    .limit(1);
+  const [row] = await accessTokenByHash(db).execute({ hash: hashToken(token) });
   if (!row) return null;
   const now = new Date();
   const last = row.token.lastUsedAt;

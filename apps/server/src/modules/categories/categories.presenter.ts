@@ -56,28 +56,23 @@ export function buildCategoryTree(documentAcronym: string, rows: CategoryRow[]):
   return { rows, presented, references };
 }
 
-/** Loads the trees of several documents at once: document id → tree. */
+/** Loads the trees of several documents at once, in one query: document id → tree. */
 export async function loadCategoryTrees(db: Db, documentIds: number[]): Promise<Map<number, CategoryTree>> {
   const trees = new Map<number, CategoryTree>();
   if (documentIds.length === 0) return trees;
-  const docs = await db
-    .select({ id: documents.id, acronym: documents.acronym })
-    .from(documents)
-    .where(inArray(documents.id, documentIds));
   const rows = await db
-    .select()
-    .from(categories)
-    .where(inArray(categories.documentId, documentIds))
+    .select({ documentId: documents.id, acronym: documents.acronym, category: categories })
+    .from(documents)
+    .leftJoin(categories, eq(categories.documentId, documents.id))
+    .where(inArray(documents.id, documentIds))
     .orderBy(asc(categories.position), asc(categories.id));
-  for (const doc of docs) {
-    trees.set(
-      doc.id,
-      buildCategoryTree(
-        doc.acronym,
-        rows.filter((c) => c.documentId === doc.id),
-      ),
-    );
+  const byDocument = new Map<number, { acronym: string; rows: CategoryRow[] }>();
+  for (const row of rows) {
+    const entry = byDocument.get(row.documentId) ?? { acronym: row.acronym, rows: [] };
+    if (row.category) entry.rows.push(row.category);
+    byDocument.set(row.documentId, entry);
   }
+  for (const [id, doc] of byDocument) trees.set(id, buildCategoryTree(doc.acronym, doc.rows));
   return trees;
 }
 

@@ -1,7 +1,8 @@
-import { count, inArray, or } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { documentSettingsSchema, type DocumentPresented, type DocumentSettings } from '@reqloom/domain';
 import type { Db } from '../../db/client';
-import { documentLinks, documents, requirements } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { documents } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -10,20 +11,42 @@ export function completeDocumentSettings(stored: Record<string, unknown>): Docum
   return parsed.success ? parsed.data : {};
 }
 
-/** Presents documents with their parent and child document ids, in three queries whatever their count. */
+/** Links (ids of parents and children) and requirement count of each document: one statement. */
+function documentFacts() {
+  return {
+    id: documents.id,
+    parents: sql<
+      number[]
+    >`coalesce((select json_agg(dl.parent_id order by dl.parent_id) from document_links dl where dl.child_id = documents.id), '[]'::json)`,
+    children: sql<
+      number[]
+    >`coalesce((select json_agg(dl.child_id order by dl.child_id) from document_links dl where dl.parent_id = documents.id), '[]'::json)`,
+    count: sql<number>`(select count(*) from requirements r where r.document_id = documents.id)::int`,
+  };
+}
+
+/** Presents documents with their parent and child document ids and requirement counts, in one query. */
 export async function presentDocuments(db: Db, rows: DocumentRow[]): Promise<DocumentPresented[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((d) => d.id);
-  const links = await db
-    .select()
-    .from(documentLinks)
-    .where(or(inArray(documentLinks.parentId, ids), inArray(documentLinks.childId, ids)));
-  const counts = await db
-    .select({ documentId: requirements.documentId, n: count() })
-    .from(requirements)
-    .where(inArray(requirements.documentId, ids))
-    .groupBy(requirements.documentId);
-  const countOf = new Map(counts.map((c) => [c.documentId, Number(c.n)]));
+  const facts =
+    rows.length === 1
+      ? await prepared(db, 'document_facts', (d) =>
+          d
+            .select(documentFacts())
+            .from(documents)
+            .where(eq(documents.id, sql.placeholder('id')))
+            .prepare('document_facts'),
+        ).execute({ id: rows[0]!.id })
+      : await db
+          .select(documentFacts())
+          .from(documents)
+          .where(
+            inArray(
+              documents.id,
+              rows.map((d) => d.id),
+            ),
+          );
+  const factsOf = new Map(facts.map((f) => [f.id, f]));
   return rows.map((d) => ({
     id: d.id,
     project_id: d.projectId,
@@ -31,16 +54,10 @@ export async function presentDocuments(db: Db, rows: DocumentRow[]): Promise<Doc
     acronym: d.acronym,
     reference: d.acronym,
     description: d.description,
-    parents: links
-      .filter((l) => l.childId === d.id)
-      .map((l) => l.parentId)
-      .sort((a, b) => a - b),
-    children: links
-      .filter((l) => l.parentId === d.id)
-      .map((l) => l.childId)
-      .sort((a, b) => a - b),
+    parents: factsOf.get(d.id)?.parents ?? [],
+    children: factsOf.get(d.id)?.children ?? [],
     settings: completeDocumentSettings(d.settings),
-    requirements_count: countOf.get(d.id) ?? 0,
+    requirements_count: Number(factsOf.get(d.id)?.count ?? 0),
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
   }));
@@ -49,4 +66,18 @@ export async function presentDocuments(db: Db, rows: DocumentRow[]): Promise<Doc
 export async function presentDocument(db: Db, row: DocumentRow): Promise<DocumentPresented> {
   const [presented] = await presentDocuments(db, [row]);
   return presented!;
+}
+
+/** One document by id: a prepared statement, since every call about a document starts with it. */
+export async function documentById(db: Db, id: number): Promise<DocumentRow | undefined> {
+  const query = prepared(db, 'document_by_id', (d) =>
+    d
+      .select()
+      .from(documents)
+      .where(eq(documents.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('document_by_id'),
+  );
+  const [row] = await query.execute({ id });
+  return row;
 }

@@ -15,11 +15,16 @@ import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import type { Work } from '../../work';
 import { completeSettings } from '../projects/projects.presenter';
-import { completeDocumentSettings, presentDocument, presentDocuments, type DocumentRow } from './documents.presenter';
+import {
+  completeDocumentSettings,
+  documentById,
+  presentDocument,
+  presentDocuments,
+  type DocumentRow,
+} from './documents.presenter';
 
 export async function findDocument(db: Db, id: number): Promise<DocumentRow | undefined> {
-  const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
-  return row;
+  return documentById(db, id);
 }
 
 export async function projectDocuments(db: Db, projectId: number): Promise<DocumentPresented[]> {

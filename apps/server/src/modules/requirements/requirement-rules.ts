@@ -1,7 +1,22 @@
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { categories, documentLinks, documents, requirements } from '../../db/schema';
 import type { FieldErrors } from '../../http/errors';
+
+/** One requirement by id: a prepared statement, since most calls about a requirement start with it. */
+export async function requirementById(db: Db, id: number): Promise<typeof requirements.$inferSelect | undefined> {
+  const query = prepared(db, 'requirement_by_id', (d) =>
+    d
+      .select()
+      .from(requirements)
+      .where(eq(requirements.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('requirement_by_id'),
+  );
+  const [row] = await query.execute({ id });
+  return row;
+}
 
 /** Takes the next reference number of a document: never reused, unique in the document. */
 export async function takeReferenceNumber(db: Db, documentId: number): Promise<number> {

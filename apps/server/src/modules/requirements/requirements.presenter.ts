@@ -1,27 +1,67 @@
-import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  categoryReference,
   coverageStatus,
-  isLinkUpToDate,
   requirementReference,
   type RequirementPresented,
   type RevisionPresented,
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
-import { documentLinks, documents, requirementLinks, requirements, revisions, users } from '../../db/schema';
+import { prepared, rowsOf } from '../../db/prepared';
+import { documents, requirements, revisions, users } from '../../db/schema';
 import { loadCategoryTrees, type CategoryTree } from '../categories/categories.presenter';
+import { linkMarksSql, upToDateSql, type LinkMarkRow } from './link-marks';
 
 export type RequirementRow = typeof requirements.$inferSelect;
+type LinkMark = { id: number; upToDate: boolean };
+type DocumentFacts = { acronym: string; projectId: number; hasChildren: boolean; hasParents: boolean };
 
-/** Splits a list so that no query carries more parameters than PostgreSQL accepts. */
-function chunks<T>(items: T[], size = 5000): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/** At most this many requirements are looked up by id; a larger set is found through its documents. */
+const BY_ID_LIMIT = 100;
+
+function present(
+  r: RequirementRow,
+  doc: DocumentFacts | undefined,
+  prefix: string,
+  author: string | null | undefined,
+  parents: LinkMark[],
+  children: LinkMark[],
+): RequirementPresented {
+  return {
+    id: r.id,
+    project_id: doc?.projectId ?? 0,
+    document_id: r.documentId,
+    category_id: r.categoryId,
+    author_id: r.authorId,
+    author: r.authorId !== null && typeof author === 'string' ? { id: r.authorId, name: author } : null,
+    reference: requirementReference(prefix, r.referenceNumber),
+    reference_number: r.referenceNumber,
+    name: r.name,
+    description: r.description,
+    order: r.position,
+    status: r.status,
+    type: r.type,
+    test: r.type === 'test',
+    has_comments: false,
+    tags: [],
+    parents,
+    children,
+    coverageStatus: coverageStatus({
+      documentHasChildren: doc?.hasChildren ?? false,
+      documentHasParents: doc?.hasParents ?? false,
+      childCount: children.length,
+      parentCount: parents.length,
+    }),
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
 }
 
 /**
- * Presents requirements with references, links (with up-to-date marks), coverage and authors in a
- * fixed number of queries, whatever their count: a 1,000-requirement document is one call.
+ * Presents requirements with references, links (with up-to-date marks), coverage and authors in three
+ * or four queries whatever their count (documents, category trees unless given, links, authors): a
+ * 1,000-requirement document is one call. Links are found from the requirements' documents when there
+ * are many, never through a list of thousands of ids, and never outside those documents' links.
  */
 export async function presentRequirements(
   db: Db,
@@ -29,103 +69,188 @@ export async function presentRequirements(
   preloaded?: { trees?: Map<number, CategoryTree> },
 ): Promise<RequirementPresented[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
+  if (rows.length === 1 && !preloaded?.trees) return [await presentRequirement(db, rows[0]!)];
   const documentIds = [...new Set(rows.map((r) => r.documentId))];
   const docs = await db
-    .select({ id: documents.id, acronym: documents.acronym, projectId: documents.projectId })
+    .select({
+      id: documents.id,
+      acronym: documents.acronym,
+      projectId: documents.projectId,
+      hasChildren: sql<boolean>`exists (select 1 from document_links dl where dl.parent_id = documents.id)`,
+      hasParents: sql<boolean>`exists (select 1 from document_links dl where dl.child_id = documents.id)`,
+    })
     .from(documents)
     .where(inArray(documents.id, documentIds));
   const docById = new Map(docs.map((d) => [d.id, d]));
   const trees = preloaded?.trees ?? (await loadCategoryTrees(db, documentIds));
-  const docLinks = await db
-    .select()
-    .from(documentLinks)
-    .where(or(inArray(documentLinks.parentId, documentIds), inArray(documentLinks.childId, documentIds)));
-
-  const rowById = new Map(rows.map((r) => [r.id, r]));
-  const parentsOf = await linksOf(db, ids, 'parents', rowById);
-  const childrenOf = await linksOf(db, ids, 'children', rowById);
+  const { parentsOf, childrenOf } = await linksOf(db, rows, documentIds);
 
   const authorIds = [...new Set(rows.map((r) => r.authorId).filter((id): id is number => id !== null))];
   const authors = authorIds.length
     ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds))
     : [];
-  const authorById = new Map(authors.map((a) => [a.id, a]));
-  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+  const authorById = new Map(authors.map((a) => [a.id, a.name]));
 
   return rows.map((r) => {
     const doc = docById.get(r.documentId);
     const tree = trees.get(r.documentId);
     const prefix = (r.categoryId !== null ? tree?.references.get(r.categoryId) : undefined) ?? doc?.acronym ?? '';
-    const parents = (parentsOf.get(r.id) ?? []).sort(byId);
-    const children = (childrenOf.get(r.id) ?? []).sort(byId);
-    return {
-      id: r.id,
-      project_id: doc?.projectId ?? 0,
-      document_id: r.documentId,
-      category_id: r.categoryId,
-      author_id: r.authorId,
-      author: r.authorId !== null ? (authorById.get(r.authorId) ?? null) : null,
-      reference: requirementReference(prefix, r.referenceNumber),
-      reference_number: r.referenceNumber,
-      name: r.name,
-      description: r.description,
-      order: r.position,
-      status: r.status,
-      type: r.type,
-      test: r.type === 'test',
-      has_comments: false,
-      tags: [],
-      parents,
-      children,
-      coverageStatus: coverageStatus({
-        documentHasChildren: docLinks.some((l) => l.parentId === r.documentId),
-        documentHasParents: docLinks.some((l) => l.childId === r.documentId),
-        childCount: children.length,
-        parentCount: parents.length,
-      }),
-      created_at: r.createdAt.toISOString(),
-      updated_at: r.updatedAt.toISOString(),
-    };
+    const author = r.authorId !== null ? authorById.get(r.authorId) : null;
+    return present(r, doc, prefix, author, parentsOf.get(r.id) ?? [], childrenOf.get(r.id) ?? []);
   });
 }
 
-type LinkMark = { id: number; upToDate: boolean };
-
 /**
- * The parents (or children) of the given requirements, each with its up-to-date mark, which needs the
- * other side's updated_at: one joined query per chunk of ids.
+ * The parents and the children of the given requirements with their up-to-date marks, in one query:
+ * by id for a few requirements, else through their documents (each side by its index), keeping those asked.
  */
-async function linksOf(
-  db: Db,
-  ids: number[],
-  side: 'parents' | 'children',
-  rowById: Map<number, RequirementRow>,
-): Promise<Map<number, LinkMark[]>> {
-  const mine = side === 'parents' ? requirementLinks.childId : requirementLinks.parentId;
-  const other = side === 'parents' ? requirementLinks.parentId : requirementLinks.childId;
-  const result = new Map<number, LinkMark[]>();
-  for (const part of chunks(ids)) {
-    const found = await db
-      .select({ mine, other, createdAt: requirementLinks.createdAt, otherUpdatedAt: requirements.updatedAt })
-      .from(requirementLinks)
-      .innerJoin(requirements, eq(requirements.id, other))
-      .where(inArray(mine, part));
-    for (const l of found) {
-      const row = rowById.get(l.mine)!;
-      const [parentAt, childAt] =
-        side === 'parents' ? [l.otherUpdatedAt, row.updatedAt] : [row.updatedAt, l.otherUpdatedAt];
-      const list = result.get(l.mine) ?? [];
-      list.push({ id: l.other, upToDate: isLinkUpToDate(parentAt, childAt, l.createdAt) });
-      result.set(l.mine, list);
-    }
+async function linksOf(db: Db, rows: RequirementRow[], documentIds: number[]) {
+  const wanted = new Set(rows.map((r) => r.id));
+  const scope =
+    rows.length <= BY_ID_LIMIT
+      ? sql`x.id in (${sql.join(
+          rows.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`
+      : sql`x.document_id in (${sql.join(
+          documentIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const result = rowsOf<LinkMarkRow>(await db.execute(linkMarksSql(scope)));
+  const parentsOf = new Map<number, LinkMark[]>();
+  const childrenOf = new Map<number, LinkMark[]>();
+  for (const l of result) {
+    const mine = Number(l.mine);
+    if (!wanted.has(mine)) continue;
+    const target = l.side === 'p' ? parentsOf : childrenOf;
+    const list = target.get(mine) ?? [];
+    list.push({ id: Number(l.other), upToDate: l.up === true });
+    target.set(mine, list);
   }
-  return result;
+  const byId = (a: LinkMark, b: LinkMark) => a.id - b.id;
+  for (const list of parentsOf.values()) list.sort(byId);
+  for (const list of childrenOf.values()) list.sort(byId);
+  return { parentsOf, childrenOf };
 }
 
+type RevisionJson = {
+  id: number;
+  category_id: number | null;
+  author_id: number | null;
+  author: string | null;
+  name: string;
+  description: string;
+  status: number;
+  updated_at: number;
+};
+
+/** Everything one requirement's presentation needs beyond its row, as columns of one prepared statement. */
+function singleFields() {
+  return {
+    doc: sql<[string, number, boolean, boolean] | null>`(
+      select json_build_array(d.acronym, d.project_id,
+        exists (select 1 from document_links dl where dl.parent_id = d.id),
+        exists (select 1 from document_links dl where dl.child_id = d.id))
+        from documents d where d.id = requirements.document_id)`,
+    // The category and its ancestors within the document, root first: the reference's parts.
+    chain: sql<string[] | null>`(
+      with recursive chain(id, parent_id, acronym, depth) as (
+        select c.id, c.parent_id, c.acronym, 0 from categories c
+         where c.id = requirements.category_id and c.document_id = requirements.document_id
+        union all
+        select c.id, c.parent_id, c.acronym, chain.depth + 1 from chain
+          join categories c on c.id = chain.parent_id and c.document_id = requirements.document_id
+         where chain.depth < 100
+      ) select json_agg(acronym order by depth desc) from chain)`,
+    parents: sql<[number, boolean][]>`coalesce((
+      select json_agg(json_build_array(l.parent_id, ${upToDateSql('o.updated_at', 'requirements.updated_at')})
+                      order by l.parent_id)
+        from requirement_links l join requirements o on o.id = l.parent_id
+       where l.child_id = requirements.id), '[]'::json)`,
+    children: sql<[number, boolean][]>`coalesce((
+      select json_agg(json_build_array(l.child_id, ${upToDateSql('requirements.updated_at', 'o.updated_at')})
+                      order by l.child_id)
+        from requirement_links l join requirements o on o.id = l.child_id
+       where l.parent_id = requirements.id), '[]'::json)`,
+    author: sql<string | null>`(select u.name from users u where u.id = requirements.author_id)`,
+  };
+}
+
+function revisionsField() {
+  return {
+    revisions: sql<RevisionJson[]>`coalesce((
+      select json_agg(json_build_object('id', v.id, 'category_id', v.category_id, 'author_id', v.author_id,
+               'author', u.name, 'name', v.name, 'description', v.description, 'status', v.status,
+               'updated_at', floor(extract(epoch from v.updated_at) * 1000)) order by v.id desc)
+        from revisions v left join users u on u.id = v.author_id
+       where v.requirement_id = requirements.id), '[]'::json)`,
+  };
+}
+
+const singleQuery = (db: Db) =>
+  prepared(db, 'present_requirement', (d) =>
+    d
+      .select(singleFields())
+      .from(requirements)
+      .where(eq(requirements.id, sql.placeholder('id')))
+      .prepare('present_requirement'),
+  );
+
+const singleWithRevisionsQuery = (db: Db) =>
+  prepared(db, 'present_requirement_revisions', (d) =>
+    d
+      .select({ ...singleFields(), ...revisionsField() })
+      .from(requirements)
+      .where(eq(requirements.id, sql.placeholder('id')))
+      .prepare('present_requirement_revisions'),
+  );
+
+type SingleFacts = {
+  doc: [string, number, boolean, boolean] | null;
+  chain: string[] | null;
+  parents: [number, boolean][];
+  children: [number, boolean][];
+  author: string | null;
+};
+
+function presentSingle(row: RequirementRow, facts: SingleFacts) {
+  const [acronym, projectId, hasChildren, hasParents] = facts.doc ?? ['', 0, false, false];
+  const doc = facts.doc ? { acronym, projectId, hasChildren, hasParents } : undefined;
+  const prefix = (facts.chain ?? []).reduce(categoryReference, acronym);
+  const marks = (pairs: [number, boolean][]) => pairs.map(([id, up]) => ({ id, upToDate: up }));
+  return present(row, doc, prefix, facts.author, marks(facts.parents), marks(facts.children));
+}
+
+/** One requirement in one prepared statement (its document, category chain, links, author). */
 export async function presentRequirement(db: Db, row: RequirementRow): Promise<RequirementPresented> {
-  const [presented] = await presentRequirements(db, [row]);
-  return presented!;
+  const [facts] = await singleQuery(db).execute({ id: row.id });
+  // A row no longer stored (presented after its deletion) has no links: the general path says so.
+  if (!facts)
+    return (await presentRequirements(db, [row], { trees: await loadCategoryTrees(db, [row.documentId]) }))[0]!;
+  return presentSingle(row, facts);
+}
+
+/** GET requirements/{id}: the requirement and its revisions (newest first), in one prepared statement. */
+export async function presentRequirementWithRevisions(
+  db: Db,
+  row: RequirementRow,
+): Promise<RequirementPresented & { revisions: RevisionPresented[] }> {
+  const [facts] = await singleWithRevisionsQuery(db).execute({ id: row.id });
+  if (!facts) return { ...(await presentRequirement(db, row)), revisions: [] };
+  return {
+    ...presentSingle(row, facts),
+    revisions: facts.revisions.map((v) => ({
+      id: v.id,
+      requirement_id: row.id,
+      category_id: v.category_id,
+      author_id: v.author_id,
+      author: v.author_id !== null && v.author !== null ? { id: v.author_id, name: v.author } : null,
+      name: v.name,
+      description: v.description,
+      status: v.status,
+      updated_at: new Date(Number(v.updated_at)).toISOString(),
+    })),
+  };
 }
 
 /** Newest first. */

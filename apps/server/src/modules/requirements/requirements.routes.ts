@@ -16,7 +16,7 @@ import { notFound } from '../../http/errors';
 import { loadedProject } from '../../http/loaded';
 import { inWork } from '../../http/work';
 import { documentInBody, requirementById } from '../working-area.locators';
-import { presentRequirement, presentRevisions } from './requirements.presenter';
+import { presentRequirementWithRevisions } from './requirements.presenter';
 import {
   copyRequirement,
   createChildren,
@@ -63,15 +63,7 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: z.object({ data: requirementPresented.extend({ revisions: z.array(revisionPresented) }) }) },
       },
     },
-    async (request) => {
-      const requirement = await load(request.params.id);
-      return {
-        data: {
-          ...(await presentRequirement(ctx.db, requirement)),
-          revisions: await presentRevisions(ctx.db, requirement.id),
-        },
-      };
-    },
+    async (request) => ({ data: await presentRequirementWithRevisions(ctx.db, await load(request.params.id)) }),
   );
 
   r.put(

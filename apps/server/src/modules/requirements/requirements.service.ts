@@ -22,13 +22,13 @@ import {
   documentInProject,
   linkedDocuments,
   nextRequirementPosition,
+  requirementById,
   siblingRequirements,
   takeReferenceNumber,
 } from './requirement-rules';
 
 export async function findRequirement(db: Db, id: number): Promise<RequirementRow | undefined> {
-  const [row] = await db.select().from(requirements).where(eq(requirements.id, id)).limit(1);
-  return row;
+  return requirementById(db, id);
 }
 
 /** Presents requirements for the answer; the unit of work reuses them for the wire events. */

@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   categoryPresented,
   documentPresented,
   idSchema,
-  isLinkUpToDate,
   requirementLinkPresented,
+  requirementLinksQuery,
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
-import { documents, requirementLinks } from '../../db/schema';
+import { documents } from '../../db/schema';
 import { access, projectById } from '../../http/access';
 import { loadedProject } from '../../http/loaded';
 import { loadCategoryTrees, orderedCategories } from '../categories/categories.presenter';
 import { presentDocuments } from '../documents/documents.presenter';
+import { projectRequirementLinks } from './requirement-links';
 
 /** Project-wide reads of the working area: the structure tree, the documents and every requirement link. */
 export function traceabilityRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -65,31 +66,15 @@ export function traceabilityRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/api/projects/requirementlinks/:id',
     {
       config: byId,
-      schema: { tags, params, response: { 200: z.object({ data: z.array(requirementLinkPresented) }) } },
+      schema: {
+        tags,
+        params,
+        querystring: requirementLinksQuery,
+        response: { 200: z.object({ data: z.array(requirementLinkPresented) }) },
+      },
     },
-    async (request) => {
-      const rows = await ctx.db
-        .select({
-          parentId: requirementLinks.parentId,
-          childId: requirementLinks.childId,
-          createdAt: requirementLinks.createdAt,
-          parentUpdatedAt: sql<Date>`p.updated_at`,
-          childUpdatedAt: sql<Date>`c.updated_at`,
-        })
-        .from(requirementLinks)
-        .innerJoin(sql`requirements p`, sql`p.id = ${requirementLinks.parentId}`)
-        .innerJoin(sql`requirements c`, sql`c.id = ${requirementLinks.childId}`)
-        .where(eq(requirementLinks.projectId, loadedProject(request).id));
-      const projectId = loadedProject(request).id;
-      return {
-        data: rows.map((l) => ({
-          parent_id: l.parentId,
-          child_id: l.childId,
-          project_id: projectId,
-          upToDate: isLinkUpToDate(l.parentUpdatedAt, l.childUpdatedAt, l.createdAt),
-          created_at: new Date(l.createdAt).toISOString(),
-        })),
-      };
-    },
+    async (request) => ({
+      data: await projectRequirementLinks(ctx.db, loadedProject(request).id, request.query.document_id),
+    }),
   );
 }

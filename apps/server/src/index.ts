@@ -1,0 +1,9 @@
+// The server's public entry point (`@reqloom/server`): what tools outside the app (the bench, scripts)
+// may build on. Anything not exported here is internal and may move.
+export { buildApp, type BuiltApp } from './app';
+export { loadConfig, type Config } from './config';
+export { openDatabase, type Database, type Db } from './db/client';
+export * as schema from './db/schema';
+export { createConfirmedUser } from './modules/user/user-admin.service';
+export { openSession } from './modules/auth/session.service';
+export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './http/session-cookie';

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { Pool } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database, Db } from '../db/client';
+import * as schema from '../db/schema';
+import { SESSION_COOKIE } from '../http/session-cookie';
+import { Agent } from '../test/agent';
+import { sharedTestDatabase, truncateAll } from '../test/database';
+import type { SignedUp } from '../test/harness';
+import { workingArea } from '../test/working-area';
+import { openSession } from './auth/session.service';
+import { loadCategoryTrees } from './categories/categories.presenter';
+import { findRequirement } from './requirements/requirements.service';
+import { presentRequirement, presentRequirements } from './requirements/requirements.presenter';
+import { createConfirmedUser } from './user/user-admin.service';
+
+// The hot reads in statements: the app runs here on a drizzle handle that logs every statement it
+// sends (prepared ones included), over the worker's shared connection.
+const statements: string[] = [];
+let database: Database;
+let built: BuiltApp;
+let dataDir: string;
+let db: Db;
+let agent: Agent;
+let w: ReturnType<typeof workingArea>;
+
+beforeAll(async () => {
+  database = await sharedTestDatabase();
+  await truncateAll(database);
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  db =
+    database.driver === 'pglite'
+      ? drizzlePglite(client as PGlite, { schema, logger })
+      : drizzlePg(client as Pool, { schema, logger });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-reads-'));
+  built = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+    database: { db, driver: database.driver, close: async () => undefined },
+  });
+  await built.app.ready();
+  const user = await createConfirmedUser(database.db, {
+    name: 'Reader',
+    username: 'reader',
+    email: 'reader@example.com',
+    password: 'correct horse battery',
+  });
+  if ('errors' in user) throw new Error(JSON.stringify(user.errors));
+  agent = new Agent(built.app);
+  agent.cookies.set(SESSION_COOKIE, (await openSession(database.db, user.id)).token);
+  w = workingArea({ agent, id: user.id } as SignedUp);
+});
+
+afterAll(async () => {
+  await built.app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A project with a parent and a child document, a two-level category, linked requirements and a revision. */
+async function linkedProject() {
+  const project = await w.project();
+  const parentDoc = await w.document(project.id, 'P');
+  const childDoc = await w.document(project.id, 'C', [parentDoc.id]);
+  const top = await w.category(childDoc.id, 'K');
+  const sub = await w.category(childDoc.id, 'S', top.id);
+  const p = await w.requirement(parentDoc.id, 'p');
+  const c = await w.requirement(childDoc.id, 'c', sub.id);
+  const lonely = await w.requirement(childDoc.id, 'lonely');
+  await w.ok('PUT', `/api/requirements/${c.id}`, { parents_id: [p.id], name: 'c renamed' });
+  return { project, parentDoc, childDoc, p, c, lonely };
+}
+
+async function count(url: string) {
+  statements.length = 0;
+  const res = await agent.get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  return [...statements];
+}
+
+describe('statements per read', () => {
+  it('GET requirements/{id} and GET documents/{id} take at most five statements each', async () => {
+    const { childDoc, c } = await linkedProject();
+    // A fresh session, so that no sliding write of the session joins the count.
+    agent.cookies.set(SESSION_COOKIE, (await openSession(database.db, c.author_id)).token);
+    const requirement = await count(`/api/requirements/${c.id}`);
+    expect(requirement.length, requirement.join('\n---\n')).toBeLessThanOrEqual(5);
+    const document = await count(`/api/documents/${childDoc.id}`);
+    expect(document.length, document.join('\n---\n')).toBeLessThanOrEqual(5);
+  });
+
+  it('presents a document of any size in a fixed number of statements, with no list of ids', async () => {
+    const { childDoc } = await linkedProject();
+    await database.db.insert(schema.requirements).values(
+      Array.from({ length: 150 }, (_, i) => ({
+        documentId: childDoc.id,
+        referenceNumber: 1000 + i,
+        name: `more ${i}`,
+        position: 1000 + i,
+      })),
+    );
+    const list = await count(`/api/documents/requirements/${childDoc.id}`);
+    // session, locator, project and membership, category tree, rows, documents, links, authors
+    expect(list.length).toBeLessThanOrEqual(8);
+    const parameters = list.map((s) => new Set(s.match(/\$\d+/g) ?? []).size);
+    expect(Math.max(...parameters)).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('one requirement and a list present alike', () => {
+  it('gives the same references, links, up-to-date marks, coverage and author either way', async () => {
+    const { p, c, lonely } = await linkedProject();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await w.ok('PUT', `/api/requirements/${p.id}`, { description: '<p>changed</p>' }); // the link turns stale
+    for (const id of [p.id, c.id, lonely.id]) {
+      const row = (await findRequirement(database.db, id))!;
+      const single = await presentRequirement(database.db, row);
+      const trees = await loadCategoryTrees(database.db, [row.documentId]);
+      const [listed] = await presentRequirements(database.db, [row], { trees });
+      expect(single).toEqual(listed);
+    }
+    const child = await presentRequirement(database.db, (await findRequirement(database.db, c.id))!);
+    expect(child).toMatchObject({ reference: 'C_K_S_001', parents: [{ id: p.id, upToDate: false }] });
+    const detail = (await agent.get(`/api/requirements/${c.id}`)).data.data;
+    expect(detail.revisions).toHaveLength(1);
+    expect(detail.revisions[0]).toMatchObject({ name: 'c', requirement_id: c.id, author: { name: 'Reader' } });
+  });
+});
+
+describe('projects/requirementlinks', () => {
+  it('answers ids and up-to-date marks, for the project or for one document of it', async () => {
+    const { project, parentDoc, p, c } = await linkedProject();
+    const other = await linkedProject();
+    const all = (await agent.get(`/api/projects/requirementlinks/${project.id}`)).data.data;
+    expect(all).toEqual([{ parent_id: p.id, child_id: c.id, project_id: project.id, upToDate: true }]);
+    const byDocument = await agent.get(`/api/projects/requirementlinks/${project.id}?document_id=${parentDoc.id}`);
+    expect(byDocument.data.data).toEqual(all);
+    // A document of another project gives nothing, whatever links it has.
+    const foreign = await agent.get(`/api/projects/requirementlinks/${project.id}?document_id=${other.parentDoc.id}`);
+    expect(foreign.data.data).toEqual([]);
+  });
+});
