@@ -5,6 +5,8 @@ import { REALTIME_EVENT_NAMES, type WireEvent } from './wireEvent';
 export interface ProjectEventListeners {
   /** Every event of the project, as it arrives. */
   onEvent: (event: WireEvent) => void;
+  /** The connection came back and the project is subscribed again: what was sent meanwhile was missed. */
+  onRenewed?: () => void;
 }
 
 /**
@@ -19,7 +21,7 @@ export function useProjectEvents(projectId: number | undefined, listeners: Proje
   useEffect(() => {
     if (projectId === undefined) return;
     const socket = realtimeSocket();
-    const unfollow = followProject(projectId);
+    const unfollow = followProject(projectId, () => ref.current.onRenewed?.());
     const handlers = REALTIME_EVENT_NAMES.map((name) => {
       const handler = (data: unknown) => {
         if (!belongsTo(data, projectId)) return;

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PROJECT_SETTINGS, type ProjectPresented } from '@reqloom/domain';
 import { queryKeys } from '../../api/queryKeys';
 import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
-import { applyProjectEvent } from './applyProjectEvent';
+import { applyProjectEvent, catchUpProject } from './applyProjectEvent';
 
 function project(over: Partial<ProjectPresented> = {}): ProjectPresented {
   return {
@@ -74,5 +74,18 @@ describe('applyProjectEvent', () => {
     expect(queryClient.getQueryData(queryKeys.projectSettings(7))).toBeUndefined();
     expect(queryClient.getQueryData(workingAreaKeys.structure(7))).toBeUndefined();
     expect(invalidated()).toEqual([JSON.stringify(queryKeys.userGroups), JSON.stringify(queryKeys.userProjects)]);
+  });
+});
+
+describe('catchUpProject', () => {
+  it('marks the project, its settings and its working area stale, and leaves other projects alone', async () => {
+    const { queryClient } = setUp();
+    queryClient.setQueryData(workingAreaKeys.structure(8), []);
+    await catchUpProject(queryClient, project());
+    const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(stale(queryKeys.projectByPath('ada', 'engine'))).toBe(true);
+    expect(stale(queryKeys.projectSettings(7))).toBe(true);
+    expect(stale(workingAreaKeys.structure(7))).toBe(true);
+    expect(stale(workingAreaKeys.structure(8))).toBe(false);
   });
 });

@@ -52,3 +52,19 @@ export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent)
     }
   }
 }
+
+/**
+ * After the connection came back (and the project was subscribed again), reloads everything of the project that
+ * the screens show: events sent while the client was away are lost, so what they would have brought is read again.
+ * Only the queries on screen reload now; the others are marked stale and reload when shown.
+ */
+export function catchUpProject(
+  queryClient: QueryClient,
+  project: Pick<ProjectPresented, 'id' | 'namespace' | 'slug'>,
+): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.projectByPath(project.namespace, project.slug), exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.projectSettings(project.id), exact: true }),
+    queryClient.invalidateQueries({ queryKey: workingAreaKeys.project(project.id) }),
+  ]);
+}

@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router';
 import { useProjectEvents } from '../../api/useProjectEvents';
 import { isProjectEvent } from '../../api/wireEvent';
 import { applyWorkingAreaEvent } from '../working-area/api/applyWorkingAreaEvent';
-import { applyProjectEvent } from './applyProjectEvent';
+import { applyProjectEvent, catchUpProject } from './applyProjectEvent';
 import { projectPath } from './projectPaths';
 
 /**
  * Keeps the open project in step with what other members do (spec 1 §7), whatever screen of it is shown: each
  * event goes to the applier that knows its caches (project, working area); the screen follows a transfer to the
- * new address and reports a deletion.
+ * new address and reports a deletion. After a lost connection, what the project shows is read again.
  */
 export function useProjectRealtime(project: ProjectPresented | undefined, subPath: string, onDeleted: () => void) {
   const queryClient = useQueryClient();
@@ -31,6 +31,9 @@ export function useProjectRealtime(project: ProjectPresented | undefined, subPat
           void navigate(projectPath(updated.namespace, updated.slug, subPath), { replace: true });
         }
       }
+    },
+    onRenewed: () => {
+      if (project) void catchUpProject(queryClient, project);
     },
   });
 }
