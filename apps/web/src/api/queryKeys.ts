@@ -4,6 +4,8 @@ export const queryKeys = {
   userTokens: ['user', 'tokens'] as const,
   userProjects: ['user', 'projects'] as const,
   userGroups: ['user', 'groups'] as const,
+  /** Every project loaded by its path (to find one by id). */
+  projectsByPath: ['projects', 'path'] as const,
   /** A project as the shell loads it, by the path of its address (namespace and slug). */
   projectByPath: (namespace: string, slug: string) => ['projects', 'path', namespace, slug] as const,
   projectSettings: (projectId: number) => ['projects', projectId, 'settings'] as const,

@@ -1,34 +1,37 @@
 import { useEffect, useRef } from 'react';
-import type { RealtimeEventName, RealtimePayload } from '@reqloom/domain';
 import { followProject, realtimeSocket } from './realtime';
+import { REALTIME_EVENT_NAMES, type WireEvent } from './wireEvent';
 
-export type ProjectEventHandlers = { [Name in RealtimeEventName]?: (data: RealtimePayload<Name>) => void };
+export interface ProjectEventListeners {
+  /** Every event of the project, as it arrives. */
+  onEvent: (event: WireEvent) => void;
+  /** The connection came back and the project is subscribed again: what was sent meanwhile was missed. */
+  onRenewed?: () => void;
+}
 
 /**
- * Calls the handlers for the realtime events of a project while the component is mounted. Handlers may
+ * Hands the realtime events of a project to the listeners while the component is mounted. The listeners may
  * change on every render; the subscription does not.
  */
-export function useProjectEvents(projectId: number | undefined, handlers: ProjectEventHandlers): void {
-  const ref = useRef(handlers);
+export function useProjectEvents(projectId: number | undefined, listeners: ProjectEventListeners): void {
+  const ref = useRef(listeners);
   useEffect(() => {
-    ref.current = handlers;
+    ref.current = listeners;
   });
   useEffect(() => {
     if (projectId === undefined) return;
     const socket = realtimeSocket();
-    const unfollow = followProject(projectId);
-    const listeners = new Map<string, (data: unknown) => void>();
-    for (const name of Object.keys(ref.current) as RealtimeEventName[]) {
-      const listener = (data: unknown) => {
-        const handler = ref.current[name] as ((d: unknown) => void) | undefined;
+    const unfollow = followProject(projectId, () => ref.current.onRenewed?.());
+    const handlers = REALTIME_EVENT_NAMES.map((name) => {
+      const handler = (data: unknown) => {
         if (!belongsTo(data, projectId)) return;
-        handler?.(data);
+        ref.current.onEvent({ name, payload: data } as WireEvent);
       };
-      listeners.set(name, listener);
-      socket.on(name, listener);
-    }
+      socket.on(name, handler);
+      return [name, handler] as const;
+    });
     return () => {
-      for (const [name, listener] of listeners) socket.off(name, listener);
+      for (const [name, handler] of handlers) socket.off(name, handler);
       unfollow();
     };
   }, [projectId]);

@@ -1,7 +1,5 @@
 import { Box } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { useProject } from '../projects/useProject';
-import { useWorkingAreaEvents } from './api/useWorkingAreaEvents';
 import { CategoryView } from './category/CategoryView';
 import { useWorkingAreaPaths } from './common/useWorkingAreaPaths';
 import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
@@ -15,7 +13,6 @@ import { RequirementView } from './requirement/RequirementView';
 export function DetailedScreen() {
   const { elementView, elementId } = useParams();
   const paths = useWorkingAreaPaths();
-  useWorkingAreaEvents(useProject().project.id);
   const id = Number(elementId);
   if (!elementId || !Number.isInteger(id) || id <= 0) return <Navigate to={paths.overview} replace />;
   return (

@@ -5,7 +5,6 @@ import { FormAlert } from '../../components/FormAlert';
 import { errorMessage } from '../../components/errorMessage';
 import { useProject } from '../projects/useProject';
 import { useStructure } from './api/useStructure';
-import { useWorkingAreaEvents } from './api/useWorkingAreaEvents';
 import { useWorkingAreaDialogs } from './dialogs/useWorkingAreaDialogs';
 import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
 import { DocumentGraph } from './overview/DocumentGraph';
@@ -22,7 +21,6 @@ export function OverviewDocuments() {
 function OverviewDocumentsSection() {
   const { t } = useTranslation();
   const projectId = useProject().project.id;
-  useWorkingAreaEvents(projectId);
   const structure = useStructure(projectId);
   const dialogs = useWorkingAreaDialogs();
   const documents = structure.data ?? [];

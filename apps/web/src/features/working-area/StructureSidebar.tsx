@@ -4,7 +4,6 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../projects/useProject';
 import { useStructure } from './api/useStructure';
-import { useWorkingAreaEvents } from './api/useWorkingAreaEvents';
 import { useActiveElement } from './common/useActiveElement';
 import { useWorkingAreaPaths } from './common/useWorkingAreaPaths';
 import { useWorkingAreaPreferences } from './common/useWorkingAreaPreferences';
@@ -25,7 +24,6 @@ export function StructureSidebar() {
 function StructureTree() {
   const { t } = useTranslation();
   const projectId = useProject().project.id;
-  useWorkingAreaEvents(projectId);
   const structure = useStructure(projectId);
   const dialogs = useWorkingAreaDialogs();
   const paths = useWorkingAreaPaths();

@@ -5,9 +5,9 @@ import { IconTrash } from '@tabler/icons-react';
 import type { ProjectPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { queryKeys } from '../../../api/queryKeys';
 import { errorMessage } from '../../../components/errorMessage';
 import { notifySuccess } from '../../../components/notify';
+import { applyProjectEvent } from '../applyProjectEvent';
 import { deleteProject } from '../projectsApi';
 import { TypedSlugConfirmation } from './TypedSlugConfirmation';
 
@@ -26,10 +26,7 @@ export function DeleteProjectCard({ project }: DeleteProjectCardProps) {
     onSuccess: async () => {
       notifySuccess(t('project.settings.delete.done', { name: project.name }));
       await navigate('/dashboard', { replace: true });
-      queryClient.removeQueries({ queryKey: queryKeys.projectByPath(project.namespace, project.slug), exact: true });
-      queryClient.removeQueries({ queryKey: queryKeys.projectSettings(project.id), exact: true });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.userProjects });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.userGroups });
+      applyProjectEvent(queryClient, { name: 'ProjectDeleted', payload: { project_id: project.id } });
     },
   });
 

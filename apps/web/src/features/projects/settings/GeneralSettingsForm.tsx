@@ -4,11 +4,11 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProjectPresented, ProjectSettings } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../../api/queryKeys';
 import { applyServerErrors } from '../../../components/applyServerErrors';
 import { FormAlert } from '../../../components/FormAlert';
 import { notifySuccess } from '../../../components/notify';
 import { RichTextInput } from '../../../components/RichTextInput';
+import { applyProjectEvent } from '../applyProjectEvent';
 import { updateProject } from '../projectsApi';
 import { useFollowRemoteValues } from './useFollowRemoteValues';
 
@@ -30,8 +30,7 @@ export function GeneralSettingsForm({ project, settings }: GeneralSettingsFormPr
   const mutation = useMutation({
     mutationFn: (body: typeof values) => updateProject(project.id, body),
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.projectByPath(saved.namespace, saved.slug), saved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.userProjects });
+      applyProjectEvent(queryClient, { name: 'ProjectUpdated', payload: { project: saved } });
       const savedValues = { name: saved.name, acronym: saved.acronym, description: saved.description };
       form.setInitialValues(savedValues);
       form.setValues(savedValues);

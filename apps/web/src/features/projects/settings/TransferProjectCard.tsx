@@ -12,6 +12,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { notifySuccess } from '../../../components/notify';
 import { useMyGroups } from '../../groups/useMyGroups';
 import { useCurrentUser } from '../../user/useCurrentUser';
+import { applyProjectEvent } from '../applyProjectEvent';
 import { projectPath } from '../projectPaths';
 import { transferProject } from '../projectsApi';
 import { TypedSlugConfirmation } from './TypedSlugConfirmation';
@@ -42,9 +43,7 @@ export function TransferProjectCard({ project }: TransferProjectCardProps) {
     mutationFn: (value: string) => transferProject(project.id, parseTarget(value)),
     onSuccess: async (moved) => {
       const before = queryKeys.projectByPath(project.namespace, project.slug);
-      queryClient.setQueryData(queryKeys.projectByPath(moved.namespace, moved.slug), moved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.userProjects });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.userGroups });
+      applyProjectEvent(queryClient, { name: 'ProjectUpdated', payload: { project: moved } });
       notifySuccess(t('project.settings.transfer.done', { namespace: moved.namespace }));
       await navigate(projectPath(moved.namespace, moved.slug, 'settings'), { replace: true });
       queryClient.removeQueries({ queryKey: before, exact: true });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProjectPresented, ProjectSettings } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../../api/queryKeys';
 import { notifySuccess } from '../../../components/notify';
+import { applyProjectEvent } from '../applyProjectEvent';
 import { updateProjectSettings } from '../projectsApi';
 
 /** Saves part of a project's settings (the server merges them) and keeps both cached copies in step. */
@@ -12,11 +12,7 @@ export function useSaveProjectSettings(project: ProjectPresented) {
   return useMutation({
     mutationFn: (patch: Partial<ProjectSettings>) => updateProjectSettings(project.id, patch),
     onSuccess: (settings) => {
-      queryClient.setQueryData(queryKeys.projectSettings(project.id), settings);
-      queryClient.setQueryData<ProjectPresented>(
-        queryKeys.projectByPath(project.namespace, project.slug),
-        (current) => current && { ...current, settings },
-      );
+      applyProjectEvent(queryClient, { name: 'ProjectSettingsUpdated', payload: { project_id: project.id, settings } });
       notifySuccess(t('project.settings.saved'));
     },
   });

@@ -12,117 +12,140 @@ import type {
   UpdateRequirementBody,
 } from '@reqloom/domain';
 import { useProject } from '../../projects/useProject';
+import { applyOwnWorkingAreaEvents, documentsShowing, type WorkingAreaEvent } from './applyWorkingAreaEvent';
 import * as calls from './workingAreaApi';
 import type { StructureDocument } from './workingAreaApi';
-import { cacheRequirement, forgetRequirement, refreshLinkedTo, refreshStructure } from './workingAreaCache';
-import { workingAreaKeys as keys } from './workingAreaKeys';
+
+const linkedIds = (requirement: RequirementPresented) =>
+  [...requirement.parents, ...requirement.children].map((link) => link.id);
 
 /**
- * The working area's changes: each call, then the caches brought up to date from its answer (the server does not
- * echo our own changes back through realtime). They throw the call's error for the caller to show.
+ * The working area's changes: each call, then the events its answer implies, applied to the caches as the
+ * socket applies other members' (the server does not echo our own changes back). Each builds what the server
+ * sends the others for the same change. They throw the call's error for the caller to show.
  */
 export function useWorkingAreaActions() {
   const queryClient = useQueryClient();
   const projectId = useProject().project.id;
 
   return useMemo(() => {
-    const reloadStructure = () => queryClient.invalidateQueries({ queryKey: keys.structure(projectId) });
-    const reloadRequirements = (documentId: number) =>
-      queryClient.invalidateQueries({ queryKey: keys.documentRequirements(projectId, documentId) });
-    const reloadAllRequirements = () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.allDocumentRequirements(projectId) }),
-        queryClient.invalidateQueries({ queryKey: keys.allRequirements(projectId) }),
-      ]);
+    const apply = (...events: (WorkingAreaEvent | false)[]) =>
+      applyOwnWorkingAreaEvents(
+        queryClient,
+        projectId,
+        events.filter((e): e is WorkingAreaEvent => e !== false),
+      );
+    const structureUpdated: WorkingAreaEvent = {
+      name: 'ProjectStructureUpdated',
+      payload: { project_id: projectId },
+    };
+    const requirementsUpdated = (document_ids: number[]): WorkingAreaEvent | false =>
+      document_ids.length > 0 && { name: 'RequirementsUpdated', payload: { document_ids: [...new Set(document_ids)] } };
 
     return {
       createDocument: async (body: Omit<CreateDocumentBody, 'project_id'>) => {
         const { data } = await calls.createDocument({ ...body, project_id: projectId });
-        await reloadStructure();
+        await apply({ name: 'DocumentUpdated', payload: { document: data } }, structureUpdated);
         return data;
       },
       updateDocument: async (document: StructureDocument, body: UpdateDocumentBody) => {
         const updated = await calls.updateDocument(document.id, body);
-        queryClient.setQueryData<StructureDocument[]>(keys.structure(projectId), (list) =>
-          list?.map((d) => (d.id === updated.id ? { ...d, ...updated } : d)),
+        await apply(
+          { name: 'DocumentUpdated', payload: { document: updated } },
+          structureUpdated,
+          // New parents: coverage and links of this document's requirements and of its old and new parents.
+          !!body.parents_id && requirementsUpdated([document.id, ...updated.parents, ...document.parents]),
         );
-        // Parents changed: coverage and links of this document's requirements and its parents' have too.
-        await Promise.all([reloadStructure(), body.parents_id ? reloadAllRequirements() : null]);
         return updated;
       },
       deleteDocument: async (document: StructureDocument) => {
         await calls.deleteDocument(document.id);
-        queryClient.setQueryData<StructureDocument[]>(keys.structure(projectId), (list) =>
-          list?.filter((d) => d.id !== document.id),
+        await apply(
+          { name: 'DocumentDeleted', payload: { document_id: document.id } },
+          structureUpdated,
+          requirementsUpdated([...document.parents, ...document.children]),
         );
-        await Promise.all([reloadStructure(), reloadAllRequirements()]);
       },
 
       createCategory: async (body: CreateCategoryBody) => {
         const created = await calls.createCategory(body);
-        await reloadStructure();
+        await apply({ name: 'CategoryUpdated', payload: { category: created } }, structureUpdated);
         return created;
       },
       updateCategory: async (category: CategoryPresented, body: UpdateCategoryBody) => {
         const updated = await calls.updateCategory(category.id, body);
-        // A new acronym or place changes the references and reading order of the requirements below.
-        await Promise.all([reloadStructure(), reloadRequirements(category.document_id)]);
+        const moved = body.parent_id !== undefined && body.parent_id !== category.parent_id;
+        await apply(
+          { name: 'CategoryUpdated', payload: { category: updated } },
+          structureUpdated,
+          // A new acronym or place changes the references and reading order of the requirements below.
+          (body.acronym !== undefined || moved) && requirementsUpdated([category.document_id]),
+        );
         return updated;
       },
       deleteCategory: async (category: CategoryPresented) => {
         await calls.deleteCategory(category.id);
-        await Promise.all([reloadStructure(), reloadRequirements(category.document_id)]);
+        await apply(
+          { name: 'CategoryDeleted', payload: { category_id: category.id, document_id: category.document_id } },
+          requirementsUpdated([category.document_id]),
+          structureUpdated,
+        );
       },
       moveCategory: async (category: CategoryPresented, direction: 'up' | 'down') => {
         await calls.moveCategory(category.id, direction);
-        await Promise.all([reloadStructure(), reloadRequirements(category.document_id)]);
+        await apply({ name: 'CategoriesUpdated', payload: { document_id: category.document_id } }, structureUpdated);
       },
 
       createRequirement: async (body: CreateRequirementBody) => {
         const created = await calls.createRequirement(body);
-        cacheRequirement(queryClient, projectId, created);
-        refreshStructure(queryClient, projectId);
+        await apply({ name: 'RequirementUpdated', payload: { requirement: created } });
         return created;
       },
       updateRequirement: async (requirement: RequirementPresented, body: UpdateRequirementBody) => {
         const updated = await calls.updateRequirement(requirement.id, body);
-        cacheRequirement(queryClient, projectId, updated);
-        // New revision; link marks of the linked requirements; references when it moved.
-        void queryClient.invalidateQueries({ queryKey: keys.requirement(projectId, requirement.id) });
-        refreshLinkedTo(queryClient, projectId, updated);
-        refreshLinkedTo(queryClient, projectId, requirement);
-        if (updated.document_id !== requirement.document_id || updated.category_id !== requirement.category_id) {
-          refreshStructure(queryClient, projectId);
-          await Promise.all([reloadRequirements(requirement.document_id), reloadRequirements(updated.document_id)]);
-        }
+        // Links dropped: the requirements on their other end show it (those kept or added come with the answer).
+        const kept = new Set(linkedIds(updated));
+        const dropped = linkedIds(requirement).filter((id) => !kept.has(id));
+        const movedFrom = updated.document_id !== requirement.document_id ? [requirement.document_id] : [];
+        await apply(
+          { name: 'RequirementUpdated', payload: { requirement: updated } },
+          requirementsUpdated([...documentsShowing(queryClient, projectId, dropped), ...movedFrom]),
+        );
         return updated;
       },
       createChildren: async (requirement: RequirementPresented, body: CreateChildrenBody) => {
         const created = await calls.createChildren(requirement.id, body);
-        for (const child of created) cacheRequirement(queryClient, projectId, child);
-        refreshStructure(queryClient, projectId);
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: keys.requirement(projectId, requirement.id) }),
-          reloadRequirements(requirement.document_id),
-        ]);
+        // Each child names its parent among its links: the parent's view and list are reloaded with them.
+        await apply(
+          ...created.map((child): WorkingAreaEvent => ({
+            name: 'RequirementUpdated',
+            payload: { requirement: child },
+          })),
+        );
         return created;
       },
       copyRequirement: async (requirement: RequirementPresented) => {
         const copy = await calls.copyRequirement(requirement.id);
-        refreshStructure(queryClient, projectId);
         // The copy goes just after the original: the order of the ones after it moves.
-        await reloadRequirements(requirement.document_id);
+        await apply(
+          { name: 'RequirementUpdated', payload: { requirement: copy } },
+          requirementsUpdated([requirement.document_id]),
+        );
         return copy;
       },
       moveRequirement: async (requirement: RequirementPresented, direction: 'up' | 'down') => {
         await calls.moveRequirement(requirement.id, direction);
-        await reloadRequirements(requirement.document_id);
+        await apply(requirementsUpdated([requirement.document_id]));
       },
       deleteRequirement: async (requirement: RequirementPresented) => {
         await calls.deleteRequirement(requirement.id);
-        forgetRequirement(queryClient, projectId, requirement.id);
-        refreshLinkedTo(queryClient, projectId, requirement);
-        refreshStructure(queryClient, projectId);
+        await apply(
+          {
+            name: 'RequirementDeleted',
+            payload: { requirement_id: requirement.id, document_id: requirement.document_id },
+          },
+          requirementsUpdated(documentsShowing(queryClient, projectId, linkedIds(requirement))),
+        );
       },
     };
   }, [queryClient, projectId]);

@@ -1,38 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequirementPresented } from '@reqloom/domain';
-import { cacheRequirement, forgetRequirement, refreshSoon } from './workingAreaCache';
+import { cacheRequirement, flushRefreshes, forgetRequirement, refreshSoon } from './workingAreaCache';
 import type { RequirementWithRevisions, StructureDocument } from './workingAreaApi';
+import { PROJECT, requirementFixture } from './workingAreaFixtures';
 import { workingAreaKeys as keys } from './workingAreaKeys';
 
-const PROJECT = 7;
-
-function requirement(id: number, over: Partial<RequirementPresented> = {}): RequirementPresented {
-  return {
-    id,
-    project_id: PROJECT,
-    document_id: 1,
-    category_id: null,
-    author_id: null,
-    author: null,
-    reference: `D_${id}`,
-    reference_number: id,
-    name: `R${id}`,
-    description: '',
-    order: id,
-    status: 0,
-    type: 'requirement',
-    test: false,
-    has_comments: false,
-    tags: [],
-    parents: [],
-    children: [],
-    coverageStatus: 'coveredAndCovering',
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    ...over,
-  };
-}
+const requirement = requirementFixture;
 
 function client() {
   const queryClient = new QueryClient();
@@ -85,9 +59,21 @@ describe('working-area cache', () => {
     const queryClient = client();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     for (let i = 0; i < 50; i++)
-      refreshSoon(queryClient, [keys.structure(PROJECT), keys.documentRequirements(PROJECT, 1)]);
+      void refreshSoon(queryClient, [keys.structure(PROJECT), keys.documentRequirements(PROJECT, 1)]);
     expect(invalidate).not.toHaveBeenCalled();
     vi.runAllTimers();
     expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it('runs a waiting batch at once when flushed, and settles once reloaded', async () => {
+    vi.useFakeTimers();
+    const queryClient = client();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const done = refreshSoon(queryClient, [keys.structure(PROJECT)]);
+    await flushRefreshes(queryClient);
+    await done;
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    vi.runAllTimers();
+    expect(invalidate).toHaveBeenCalledTimes(1);
   });
 });

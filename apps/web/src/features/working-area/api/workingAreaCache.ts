@@ -4,36 +4,89 @@ import { upsertRequirement } from '../logic/requirementOrder';
 import type { RequirementWithRevisions, StructureDocument } from './workingAreaApi';
 import { workingAreaKeys } from './workingAreaKeys';
 
-// Cache updates shared by the screens' own calls (which answer with the new state) and by the realtime events
-// (which bring other members' changes).
+// The pieces the event applier (applyWorkingAreaEvent.ts) is made of: direct cache updates, and the grouped
+// reloads. Screens and sockets do not call them directly; they apply events.
 
 const BATCH_MS = 150;
-const pending = new WeakMap<QueryClient, { keys: Map<string, QueryKey>; timer: ReturnType<typeof setTimeout> }>();
+
+interface Batch {
+  keys: Map<string, QueryKey>;
+  timer: ReturnType<typeof setTimeout>;
+  done: Promise<void>;
+  resolve: () => void;
+}
+const pending = new WeakMap<QueryClient, Batch>();
+
+function run(queryClient: QueryClient, batch: Batch): void {
+  clearTimeout(batch.timer);
+  if (pending.get(queryClient) === batch) pending.delete(queryClient);
+  const reloads = [...batch.keys.values()].map((key) => queryClient.invalidateQueries({ queryKey: key }));
+  void Promise.allSettled(reloads).then(batch.resolve);
+}
 
 /**
  * Invalidates these caches a moment later, once: a burst of events (a member creating many requirements, or
- * one change sending several events) costs one reload of each list rather than one per event.
+ * one change sending several events) costs one reload of each list rather than one per event. The promise
+ * settles once the batch has been reloaded.
  */
-export function refreshSoon(queryClient: QueryClient, keys: QueryKey[]): void {
+export function refreshSoon(queryClient: QueryClient, keys: QueryKey[]): Promise<void> {
   let batch = pending.get(queryClient);
   if (!batch) {
-    const created = {
-      keys: new Map<string, QueryKey>(),
-      timer: setTimeout(() => {
-        pending.delete(queryClient);
-        for (const key of created.keys.values()) void queryClient.invalidateQueries({ queryKey: key });
-      }, BATCH_MS),
+    let resolve = () => undefined as void;
+    const done = new Promise<void>((r) => (resolve = r));
+    const created: Batch = {
+      keys: new Map(),
+      timer: setTimeout(() => run(queryClient, created), BATCH_MS),
+      done,
+      resolve,
     };
     batch = created;
     pending.set(queryClient, batch);
   }
   for (const key of keys) batch.keys.set(JSON.stringify(key), key);
+  return batch.done;
+}
+
+/** Runs the waiting batch now (a screen's own change, whose author waits for it); settles once reloaded. */
+export function flushRefreshes(queryClient: QueryClient): Promise<void> {
+  const batch = pending.get(queryClient);
+  if (!batch) return Promise.resolve();
+  run(queryClient, batch);
+  return batch.done;
 }
 
 /** Every category of the project by id, from the cached structure. */
 export function cachedCategories(queryClient: QueryClient, projectId: number): Map<number, CategoryPresented> {
   const structure = queryClient.getQueryData<StructureDocument[]>(workingAreaKeys.structure(projectId)) ?? [];
   return new Map(structure.flatMap((d) => d.categories.map((c) => [c.id, c] as const)));
+}
+
+/** A requirement as the caches know it (its view, else a document list), before a change is applied. */
+export function cachedRequirement(
+  queryClient: QueryClient,
+  projectId: number,
+  id: number,
+): RequirementPresented | undefined {
+  const view = queryClient.getQueryData<RequirementPresented>(workingAreaKeys.requirement(projectId, id));
+  if (view) return view;
+  for (const [, list] of queryClient.getQueriesData<RequirementPresented[]>({
+    queryKey: workingAreaKeys.allDocumentRequirements(projectId),
+  })) {
+    const found = list?.find((r) => r.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The cached document lists, by document id (a list nobody loaded needs no reload). */
+export function cachedDocumentLists(queryClient: QueryClient, projectId: number): Map<number, RequirementPresented[]> {
+  const lists = new Map<number, RequirementPresented[]>();
+  for (const [key, list] of queryClient.getQueriesData<RequirementPresented[]>({
+    queryKey: workingAreaKeys.allDocumentRequirements(projectId),
+  })) {
+    if (list && typeof key[3] === 'number') lists.set(key[3], list);
+  }
+  return lists;
 }
 
 /** Puts a requirement's new state in every cache that holds it (its view, its document's list). */
@@ -60,25 +113,4 @@ export function forgetRequirement(queryClient: QueryClient, projectId: number, i
     { queryKey: workingAreaKeys.allDocumentRequirements(projectId) },
     (list) => list?.filter((r) => r.id !== id),
   );
-}
-
-/**
- * After a requirement changed, the requirements linked to it (in other documents) may show a different link
- * state or coverage: reload the other documents' lists and views, but not the changed one (already up to date).
- */
-export function refreshLinkedTo(queryClient: QueryClient, projectId: number, requirement: RequirementPresented) {
-  void queryClient.invalidateQueries({
-    queryKey: workingAreaKeys.allDocumentRequirements(projectId),
-    predicate: (query) => query.queryKey[3] !== requirement.document_id,
-  });
-  const linked = new Set([...requirement.parents, ...requirement.children].map((l) => l.id));
-  void queryClient.invalidateQueries({
-    queryKey: workingAreaKeys.allRequirements(projectId),
-    predicate: (query) => linked.has(query.queryKey[3] as number),
-  });
-}
-
-/** The structure carries each document's requirement count: reload it after requirements come or go. */
-export function refreshStructure(queryClient: QueryClient, projectId: number) {
-  refreshSoon(queryClient, [workingAreaKeys.structure(projectId)]);
 }

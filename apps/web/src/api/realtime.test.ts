@@ -1,0 +1,121 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProjectPresented } from '@reqloom/domain';
+import { catchUpProject } from '../features/projects/applyProjectEvent';
+import { workingAreaKeys } from '../features/working-area/api/workingAreaKeys';
+
+/** A stand-in for the Socket.IO client: records what is emitted, and lets the test play the server. */
+class FakeSocket {
+  connected = false;
+  id = '';
+  emitted: { event: string; data: unknown; ack?: () => void }[] = [];
+  private listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+
+  on(event: string, listener: (...args: unknown[]) => void) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)!.add(listener);
+    return this;
+  }
+  off(event: string, listener: (...args: unknown[]) => void) {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+  emit(event: string, data: unknown, ack?: () => void) {
+    this.emitted.push({ event, data, ack });
+    return this;
+  }
+  disconnect() {
+    this.serverGone();
+  }
+  serverUp(id: string) {
+    this.connected = true;
+    this.id = id;
+    for (const listener of this.listeners.get('connect') ?? []) listener();
+  }
+  serverGone() {
+    this.connected = false;
+    for (const listener of this.listeners.get('disconnect') ?? []) listener('transport close');
+  }
+  /** The server answers every subscription waiting for its acknowledgement. */
+  acknowledge() {
+    for (const sent of this.emitted.splice(0)) sent.ack?.();
+  }
+}
+
+const fake: { socket: unknown } = vi.hoisted(() => ({ socket: undefined }));
+vi.mock('socket.io-client', () => ({ io: () => fake.socket }));
+vi.mock('./session', () => ({ isSessionActive: () => true, subscribeSession: () => () => undefined }));
+
+const { closeRealtime, followProject } = await import('./realtime');
+
+describe('realtime subscriptions', () => {
+  let socket: FakeSocket;
+  beforeEach(() => {
+    socket = new FakeSocket();
+    fake.socket = socket;
+  });
+  afterEach(() => closeRealtime());
+
+  it('subscribes on the first connection without asking to catch up', () => {
+    const renewed = vi.fn();
+    followProject(7, renewed);
+    socket.serverUp('a');
+    expect(socket.emitted.map((e) => [e.event, e.data])).toEqual([['subscribe', { project_id: 7 }]]);
+    socket.acknowledge();
+    expect(renewed).not.toHaveBeenCalled();
+  });
+
+  it('after a lost connection, subscribes again and then asks to catch up', () => {
+    const renewed = vi.fn();
+    followProject(7, renewed);
+    socket.serverUp('a');
+    socket.acknowledge();
+    socket.serverGone();
+    socket.serverUp('b');
+    expect(socket.emitted.map((e) => [e.event, e.data])).toEqual([['subscribe', { project_id: 7 }]]);
+    // Not before the server has taken the subscription: an event sent in between would be missed again.
+    expect(renewed).not.toHaveBeenCalled();
+    socket.acknowledge();
+    expect(renewed).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops asking a follower that left, and unsubscribes when the last one leaves', () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const unfollowFirst = followProject(7, first);
+    const unfollowSecond = followProject(7, second);
+    socket.serverUp('a');
+    socket.acknowledge();
+    unfollowFirst();
+    socket.serverGone();
+    socket.serverUp('b');
+    socket.acknowledge();
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+    unfollowSecond();
+    expect(socket.emitted.map((e) => [e.event, e.data])).toEqual([['unsubscribe', { project_id: 7 }]]);
+  });
+
+  it('a reconnect reloads the working area on screen (what useProjectRealtime wires)', async () => {
+    const queryClient = new QueryClient();
+    const fetchStructure = vi.fn(async () => []);
+    const onScreen = new QueryObserver(queryClient, {
+      queryKey: workingAreaKeys.structure(7),
+      queryFn: fetchStructure,
+      staleTime: 30_000,
+    });
+    const stop = onScreen.subscribe(() => undefined);
+    await vi.waitFor(() => expect(onScreen.getCurrentResult().isSuccess).toBe(true));
+    const project: Pick<ProjectPresented, 'id' | 'namespace' | 'slug'> = { id: 7, namespace: 'ada', slug: 'engine' };
+    followProject(7, () => void catchUpProject(queryClient, project));
+    socket.serverUp('a');
+    socket.acknowledge();
+    socket.serverGone();
+    socket.serverUp('b');
+    await Promise.resolve();
+    expect(fetchStructure).toHaveBeenCalledTimes(1);
+    socket.acknowledge();
+    await vi.waitFor(() => expect(fetchStructure).toHaveBeenCalledTimes(2));
+    stop();
+  });
+});

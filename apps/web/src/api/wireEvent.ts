@@ -1,0 +1,38 @@
+import type { RealtimeEventName, RealtimeEvents } from '@reqloom/domain';
+
+/**
+ * A realtime event as the cache appliers take it: its name and its data. The socket hands them over as they
+ * arrive; a screen's own call builds the one its answer implies (the server does not echo it back).
+ */
+export type WireEvent<Names extends RealtimeEventName = RealtimeEventName> = {
+  [Name in Names]: { name: Name; payload: RealtimeEvents[Name] };
+}[Names];
+
+export const PROJECT_EVENT_NAMES = ['ProjectUpdated', 'ProjectSettingsUpdated', 'ProjectDeleted'] as const;
+export type ProjectEventName = (typeof PROJECT_EVENT_NAMES)[number];
+
+export type WorkingAreaEventName = Exclude<RealtimeEventName, ProjectEventName>;
+export const WORKING_AREA_EVENT_NAMES = [
+  'ProjectStructureUpdated',
+  'DocumentUpdated',
+  'DocumentSettingsUpdated',
+  'DocumentDeleted',
+  'CategoryUpdated',
+  'CategoriesUpdated',
+  'CategoryDeleted',
+  'RequirementUpdated',
+  'RequirementsUpdated',
+  'RequirementDeleted',
+] as const satisfies readonly WorkingAreaEventName[];
+
+/** Every event name of the protocol, for a listener that takes them all. */
+export const REALTIME_EVENT_NAMES: readonly RealtimeEventName[] = [...PROJECT_EVENT_NAMES, ...WORKING_AREA_EVENT_NAMES];
+
+export function isProjectEvent(event: WireEvent): event is WireEvent<ProjectEventName> {
+  return (PROJECT_EVENT_NAMES as readonly string[]).includes(event.name);
+}
+
+// Does not compile when the protocol gains a working-area event that the list above lacks.
+const _everyWorkingAreaEvent: Exclude<WorkingAreaEventName, (typeof WORKING_AREA_EVENT_NAMES)[number]> extends never
+  ? true
+  : never = true;
