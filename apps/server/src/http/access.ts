@@ -18,6 +18,15 @@ export type ProjectLocator = {
   name: string;
   /** The project's id, or null when the thing named does not exist (404). */
   find(request: FastifyRequest, db: Db): Promise<number | null>;
+  /**
+   * Optional: finds the project together with the caller's membership in one statement (the locator and the
+   * access check in one round trip). Undefined when the thing named does not exist.
+   */
+  findForUser?(
+    request: FastifyRequest,
+    db: Db,
+    userId: number,
+  ): Promise<{ project: ProjectRow; isMember: boolean } | undefined>;
 };
 
 /**
@@ -66,9 +75,13 @@ function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean):
   return async (request) => {
     const user = request.auth?.user;
     if (!user) throw unauthenticated();
-    const id = await locator.find(request, ctx.db);
     // The project and the caller's membership come in one statement: a project deleted meanwhile is 404, not 403.
-    const found = id === null ? undefined : await findProjectForUser(ctx.db, id, user.id);
+    let found: { project: ProjectRow; isMember: boolean } | undefined;
+    if (locator.findForUser) found = await locator.findForUser(request, ctx.db, user.id);
+    else {
+      const id = await locator.find(request, ctx.db);
+      found = id === null ? undefined : await findProjectForUser(ctx.db, id, user.id);
+    }
     if (!found) throw notFound();
     const { project } = found;
     const facts = { id: project.id, isMember: found.isMember };

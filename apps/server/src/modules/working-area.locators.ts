@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { categories, documents, requirements } from '../db/schema';
 import { paramId, type ProjectLocator } from '../http/access';
 import { invalid } from '../http/errors';
+import { findElementProjectForUser } from '../policies/project-access';
 
 // How each working-area route finds its project: from the id in its path, or from an id in its body.
 
@@ -47,11 +48,27 @@ function bodyId(request: FastifyRequest, field: string): number {
   return parsed.data;
 }
 
-export const documentById: ProjectLocator = { name: 'document.id', find: (r, db) => projectOfDocument(db, paramId(r)) };
-export const categoryById: ProjectLocator = { name: 'category.id', find: (r, db) => projectOfCategory(db, paramId(r)) };
+/** The project of the element in the path with the caller's membership, in one statement. */
+const withAccess =
+  (kind: 'document' | 'category' | 'requirement') => async (request: FastifyRequest, db: Db, userId: number) => {
+    const id = paramId(request);
+    return id === null ? undefined : findElementProjectForUser(db, kind, id, userId);
+  };
+
+export const documentById: ProjectLocator = {
+  name: 'document.id',
+  find: (r, db) => projectOfDocument(db, paramId(r)),
+  findForUser: withAccess('document'),
+};
+export const categoryById: ProjectLocator = {
+  name: 'category.id',
+  find: (r, db) => projectOfCategory(db, paramId(r)),
+  findForUser: withAccess('category'),
+};
 export const requirementById: ProjectLocator = {
   name: 'requirement.id',
   find: (r, db) => projectOfRequirement(db, paramId(r)),
+  findForUser: withAccess('requirement'),
 };
 export const projectInBody: ProjectLocator = { name: 'body.project_id', find: async (r) => bodyId(r, 'project_id') };
 export const documentInBody: ProjectLocator = {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import { groupUsers, projects, projectUsers } from '../db/schema';
+import { categories, documents, groupUsers, projects, projectUsers, requirements } from '../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -70,5 +70,44 @@ export async function findProjectForUser(
   userId: number,
 ): Promise<{ project: ProjectRow; isMember: boolean } | undefined> {
   const [row] = await projectForUser(db).execute({ id, userId });
+  return row ? { project: row.project, isMember: row.isMember === true } : undefined;
+}
+
+type ElementKind = 'document' | 'category' | 'requirement';
+
+/**
+ * The project of a document, category or requirement with the membership of a user, in one statement: the
+ * locator and the access check of an element's route in one round trip.
+ */
+const elementProjectForUser = (db: Db, kind: ElementKind) =>
+  prepared(db, `${kind}_project_for_user`, (d) => {
+    const base = d
+      .select({
+        project: projects,
+        isMember: sql<boolean>`exists (select 1 from project_users pu where pu.project_id = projects.id and pu.user_id = ${sql.placeholder('userId')})`,
+      })
+      .from(projects);
+    const query =
+      kind === 'document'
+        ? base.innerJoin(documents, eq(documents.projectId, projects.id)).where(eq(documents.id, sql.placeholder('id')))
+        : kind === 'category'
+          ? base
+              .innerJoin(documents, eq(documents.projectId, projects.id))
+              .innerJoin(categories, eq(categories.documentId, documents.id))
+              .where(eq(categories.id, sql.placeholder('id')))
+          : base
+              .innerJoin(documents, eq(documents.projectId, projects.id))
+              .innerJoin(requirements, eq(requirements.documentId, documents.id))
+              .where(eq(requirements.id, sql.placeholder('id')));
+    return query.limit(1).prepare(`${kind}_project_for_user`);
+  });
+
+export async function findElementProjectForUser(
+  db: Db,
+  kind: ElementKind,
+  id: number,
+  userId: number,
+): Promise<{ project: ProjectRow; isMember: boolean } | undefined> {
+  const [row] = await elementProjectForUser(db, kind).execute({ id, userId });
   return row ? { project: row.project, isMember: row.isMember === true } : undefined;
 }
