@@ -196,13 +196,14 @@ const singleQuery = (db: Db) =>
       .prepare('present_requirement'),
   );
 
+// The row comes with its facts: a read of one requirement is this statement alone, after the access check.
 const singleWithRevisionsQuery = (db: Db) =>
-  prepared(db, 'present_requirement_revisions', (d) =>
+  prepared(db, 'present_requirement_with_row_revisions', (d) =>
     d
-      .select({ ...singleFields(), ...revisionsField() })
+      .select({ row: requirements, ...singleFields(), ...revisionsField() })
       .from(requirements)
       .where(eq(requirements.id, sql.placeholder('id')))
-      .prepare('present_requirement_revisions'),
+      .prepare('present_requirement_with_row_revisions'),
   );
 
 type SingleFacts = {
@@ -230,13 +231,17 @@ export async function presentRequirement(db: Db, row: RequirementRow): Promise<R
   return presentSingle(row, facts);
 }
 
-/** GET requirements/{id}: the requirement and its revisions (newest first), in one prepared statement. */
+/**
+ * GET requirements/{id}: the requirement and its revisions (newest first), read and presented in one prepared
+ * statement; undefined when there is no such requirement.
+ */
 export async function presentRequirementWithRevisions(
   db: Db,
-  row: RequirementRow,
-): Promise<RequirementPresented & { revisions: RevisionPresented[] }> {
-  const [facts] = await singleWithRevisionsQuery(db).execute({ id: row.id });
-  if (!facts) return { ...(await presentRequirement(db, row)), revisions: [] };
+  id: number,
+): Promise<(RequirementPresented & { revisions: RevisionPresented[] }) | undefined> {
+  const [facts] = await singleWithRevisionsQuery(db).execute({ id });
+  if (!facts) return undefined;
+  const row = facts.row;
   return {
     ...presentSingle(row, facts),
     revisions: facts.revisions.map((v) => ({

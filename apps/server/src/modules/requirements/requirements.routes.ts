@@ -22,7 +22,6 @@ import {
   createChildren,
   createRequirement,
   deleteRequirement,
-  findRequirement,
   moveRequirement,
   updateRequirement,
 } from './requirements.service';
@@ -33,11 +32,6 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
   const params = z.object({ id: idSchema });
   const byId = { access: access.project(requirementById) };
   const one = z.object({ data: requirementPresented });
-  const load = async (id: number) => {
-    const requirement = await findRequirement(ctx.db, id);
-    if (!requirement) throw notFound();
-    return requirement;
-  };
 
   r.post(
     '/api/requirements',
@@ -63,7 +57,11 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: z.object({ data: requirementPresented.extend({ revisions: z.array(revisionPresented) }) }) },
       },
     },
-    async (request) => ({ data: await presentRequirementWithRevisions(ctx.db, await load(request.params.id)) }),
+    async (request) => {
+      const requirement = await presentRequirementWithRevisions(ctx.db, request.params.id);
+      if (!requirement) throw notFound();
+      return { data: requirement };
+    },
   );
 
   r.put(
