@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
 import { ApiError } from '../../../api/ApiError';
+import { requirementFixture } from '../api/workingAreaFixtures';
 import { buildCategoryTree, categoryNumber, categoryOptions, descendantsOf, subTree } from './categoryTree';
 import { layoutDocumentGraph } from './documentGraph';
 import { mergeIndexedErrors, rowErrors, withMergedErrors } from './fieldErrors';
@@ -46,30 +47,14 @@ const categories = [
 const byId = new Map(categories.map((c) => [c.id, c]));
 
 function requirement(id: number, over: Partial<RequirementPresented> = {}): RequirementPresented {
-  return {
-    id,
+  return requirementFixture(id, {
     project_id: 1,
-    document_id: 1,
-    category_id: null,
     author_id: 1,
     author: { id: 1, name: 'Ada Lovelace' },
-    reference: `D_${id}`,
-    reference_number: id,
     name: `Requirement ${id}`,
-    description: '',
     order: 0,
-    status: 0,
-    type: 'requirement',
-    test: false,
-    has_comments: false,
-    tags: [],
-    parents: [],
-    children: [],
-    coverageStatus: 'coveredAndCovering',
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
     ...over,
-  };
+  });
 }
 
 describe('rich-text helpers', () => {
