@@ -32,6 +32,8 @@ export default defineConfig({
       ...(postgresUrl ? [serverProject('server-pg', 'pg')] : []),
       // Several instances fanning events out through Redis, when a Redis server is given.
       ...(redisUrl ? [serverProject('redis', 'pglite', ['src/**/*.redis.test.ts'])] : []),
+      // The repository's own scripts (npm run dev).
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], testTimeout: 200_000 } },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
     ],
   },

@@ -7,7 +7,8 @@ import react from '@vitejs/plugin-react';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const domainSources = path.resolve(here, '../../packages/domain/src') + path.sep;
-const server = 'http://127.0.0.1:3000';
+// `npm run dev` passes the server's PORT; the proxy follows it.
+const server = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 /**
  * The domain package builds zod schemas at module level, which a bundler must assume has side effects.
