@@ -13,7 +13,7 @@ describe('npm install', () => {
       .split(path.delimiter)
       .filter((dir) => !dir.includes(`node_modules${path.sep}.bin`))
       .join(path.delimiter);
-    const env = { ...process.env, PATH };
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH };
     // A loglevel set by an enclosing npm run would hide what a newcomer sees.
     for (const key of Object.keys(env)) if (key.toLowerCase() === 'npm_config_loglevel') delete env[key];
     const result = spawnSync('npm', ['install', '--dry-run'], { cwd: root, env, encoding: 'utf8' });
