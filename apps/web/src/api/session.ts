@@ -6,6 +6,8 @@ export const SESSION_STORAGE_KEY = 'reqloom.session.expiresAt';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+type EndingListener = (reason: SessionEndReason) => void;
+const endingListeners = new Set<EndingListener>();
 
 /** Why the last session ended: after a logout, login is not asked to bring the user back where they were. */
 export type SessionEndReason = 'logout' | 'expired';
@@ -64,12 +66,20 @@ export function extendSession(now = Date.now()): void {
 export function endSession(reason: SessionEndReason = 'expired'): void {
   endReason = reason;
   const had = storage()?.getItem(SESSION_STORAGE_KEY) !== null;
+  // Before anyone hears that it ended (and the screens unmount): what is on screen is still there to keep.
+  if (had) for (const listener of endingListeners) listener(reason);
   storage()?.removeItem(SESSION_STORAGE_KEY);
   if (had) notify();
 }
 
 export function sessionEndReason(): SessionEndReason {
   return endReason;
+}
+
+/** Called as a session ends, while its screens are still mounted. */
+export function onSessionEnding(listener: EndingListener): () => void {
+  endingListeners.add(listener);
+  return () => endingListeners.delete(listener);
 }
 
 export function subscribeSession(listener: Listener): () => void {

@@ -1,13 +1,26 @@
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppRoutes } from './AppRoutes';
 import { Providers } from './Providers';
+import { UnsavedWorkGuard } from './unsaved/UnsavedWorkGuard';
+
+// A data router only for what needs one: useBlocker, which asks before a page with unsaved text is left. The
+// routes themselves stay declarative (AppRoutes); the data comes from TanStack Query.
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <>
+        <UnsavedWorkGuard />
+        <AppRoutes />
+      </>
+    ),
+  },
+]);
 
 export function App() {
   return (
     <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </Providers>
   );
 }

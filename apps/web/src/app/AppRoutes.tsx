@@ -21,8 +21,8 @@ const JoinProjectScreen = lazyScreen(() => import('../features/projects/JoinProj
 const ProjectShell = lazyScreen(() => import('../features/projects/ProjectShell'), 'ProjectShell');
 
 /**
- * The routes of spec 1 §2. Declarative routing: the app loads its data with TanStack Query, so the data router
- * (and its extra weight on the first page) would bring nothing.
+ * The routes of spec 1 §2, declared as elements under App's one data route (kept only for useBlocker): the app
+ * loads its data with TanStack Query, not with route loaders.
  */
 export function AppRoutes() {
   return (

@@ -41,13 +41,26 @@ export function ChildrenDialog({ requirement, documents, onClose }: ChildrenDial
   const [rows, setRows] = useState<Row[]>(() => [
     { key: 0, document_id: firstDocument, category_id: NO_CATEGORY, name: '' },
   ]);
+  // Keyed by the row's key, not its index: a removed row takes its errors along, the others keep theirs.
   const [errors, setErrors] = useState<Record<number, Record<string, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const dirty = rows.length !== 1 || rows.some((r) => r.name !== '' || r.category_id !== NO_CATEGORY);
 
-  const change = (key: number, patch: Partial<Row>) =>
+  const change = (key: number, patch: Partial<Row>) => {
     setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+    // A field the person changes is no longer the one the server refused: its message goes.
+    setErrors((all) => {
+      const rowErrors = all[key];
+      if (!rowErrors) return all;
+      const rest = Object.fromEntries(Object.entries(rowErrors).filter(([field]) => !(field in patch)));
+      return { ...all, [key]: rest };
+    });
+  };
+  const removeRow = (key: number) => {
+    setRows((list) => list.filter((r) => r.key !== key));
+    setErrors(({ [key]: _removed, ...rest }) => rest);
+  };
   const addRow = () => {
     const key = Math.random();
     setRows((list) => {
@@ -80,7 +93,14 @@ export function ChildrenDialog({ requirement, documents, onClose }: ChildrenDial
       onClose();
     } catch (error) {
       const sorted = rowErrors(error instanceof ApiError ? error.errors : undefined, 'children');
-      setErrors(sorted.rows);
+      setErrors(
+        Object.fromEntries(
+          Object.entries(sorted.rows).flatMap(([index, fields]) => {
+            const row = rows[Number(index)];
+            return row ? [[row.key, fields]] : [];
+          }),
+        ),
+      );
       const placed = Object.keys(sorted.rows).length > 0;
       setAlert(sorted.rest.length ? sorted.rest.join(' ') : placed ? null : errorMessage(error, t));
     } finally {
@@ -110,7 +130,7 @@ export function ChildrenDialog({ requirement, documents, onClose }: ChildrenDial
             <FormAlert message={alert} />
             {rows.map((row, index) => {
               const document = childDocuments.find((d) => String(d.id) === row.document_id);
-              const rowError = errors[index] ?? {};
+              const rowError = errors[row.key] ?? {};
               return (
                 <Group
                   key={row.key}
@@ -155,7 +175,7 @@ export function ChildrenDialog({ requirement, documents, onClose }: ChildrenDial
                       color="gray"
                       mt={22}
                       aria-label={t('traceability.removeRowNumber', { number: index + 1 })}
-                      onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
+                      onClick={() => removeRow(row.key)}
                     >
                       <IconTrash size={16} />
                     </ActionIcon>

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { TextInput } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
+import { isAskingToLeave } from '../../../app/unsaved/unsavedWork';
+import { useUnsavedWork } from '../../../app/unsaved/useUnsavedWork';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { notifyFailure } from '../common/notifyFailure';
 import { cycleCase, type CaseMode } from '../logic/nameCase';
@@ -19,6 +21,13 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
   const [saved, setSaved] = useState(requirement.name);
   const [saving, setSaving] = useState(false);
   const [lastCase, setLastCase] = useState<CaseMode | null>(null);
+  const inFlight = useRef<Promise<unknown> | null>(null);
+  useUnsavedWork({
+    dirty: () => draft.trim() !== '' && draft.trim() !== requirement.name,
+    settling: () => inFlight.current,
+    drafts: () => [{ key: `requirement.${requirement.id}.name`, value: draft.trim() }],
+    flush: () => save(),
+  });
   // Another member's rename (or our own save) shows here, unless the person is mid-edit.
   if (requirement.name !== saved) {
     setSaved(requirement.name);
@@ -36,12 +45,15 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
       return;
     }
     setSaving(true);
+    const pending = actions.updateRequirement(requirement, { name });
+    inFlight.current = pending;
     try {
-      await actions.updateRequirement(requirement, { name });
+      await pending;
     } catch (error) {
       setDraft(requirement.name);
       notifyFailure(error, t);
     } finally {
+      inFlight.current = null;
       setSaving(false);
     }
   };
@@ -57,7 +69,8 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
         setLastCase(null);
         setDraft(event.currentTarget.value);
       }}
-      onBlur={() => void save()}
+      // The leave dialog taking the focus is not "leaving the field": its answer decides.
+      onBlur={() => void (isAskingToLeave() ? undefined : save())}
       onPaste={(event) => {
         event.preventDefault();
         const text = event.clipboardData.getData('text/plain').replace(/\s+/g, ' ');

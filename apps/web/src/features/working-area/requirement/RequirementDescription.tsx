@@ -3,7 +3,12 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { StashedDraftAlert } from '../../../app/unsaved/StashedDraftAlert';
+import { useStashedDraft } from '../../../app/unsaved/useStashedDraft';
+import { isAskingToLeave } from '../../../app/unsaved/unsavedWork';
+import { useUnsavedWork } from '../../../app/unsaved/useUnsavedWork';
 import { LazyDescriptionEditor } from '../../../components/editor/LazyDescriptionEditor';
+import { plainText } from '../../../components/plainText';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { notifyFailure } from '../common/notifyFailure';
 
@@ -17,37 +22,53 @@ export function RequirementDescription({ requirement }: { requirement: Requireme
   const [draft, setDraft] = useState(requirement.description);
   const [base, setBase] = useState(requirement.description);
   const [saving, setSaving] = useState(false);
-  const inFlight = useRef(false);
+  const inFlight = useRef<Promise<unknown> | null>(null);
   // A newer saved description (ours, sanitised by the server, or another member's) replaces an unmodified draft.
   if (requirement.description !== base) {
     setBase(requirement.description);
     if (draft === base) setDraft(requirement.description);
   }
   const dirty = draft !== base;
+  const stashed = useStashedDraft(`requirement.${requirement.id}.description`);
+  useUnsavedWork({
+    dirty: () => dirty,
+    settling: () => inFlight.current,
+    drafts: () => [{ key: `requirement.${requirement.id}.description`, value: draft }],
+    flush: () => save(draft),
+  });
 
   const save = async (html: string) => {
     if (inFlight.current || html === requirement.description) return;
-    inFlight.current = true;
     setSaving(true);
+    const pending = actions.updateRequirement(requirement, { description: html });
+    inFlight.current = pending;
     try {
-      const updated = await actions.updateRequirement(requirement, { description: html });
+      const updated = await pending;
       setBase(updated.description);
       setDraft(updated.description);
     } catch (error) {
       notifyFailure(error, t);
     } finally {
-      inFlight.current = false;
+      inFlight.current = null;
       setSaving(false);
     }
   };
 
   return (
     <Stack gap={6}>
+      {stashed.value !== null && (
+        <StashedDraftAlert
+          preview={plainText(stashed.value)}
+          onTake={() => setDraft(stashed.take() ?? draft)}
+          onDrop={stashed.drop}
+        />
+      )}
       <LazyDescriptionEditor
         label={t('requirements.description')}
         value={draft}
         onChange={setDraft}
-        onBlur={(html) => void save(html)}
+        // The leave dialog taking the focus is not "leaving the editor": its answer decides.
+        onBlur={(html) => void (isAskingToLeave() ? undefined : save(html))}
         minHeight={180}
       />
       <Group justify="space-between" gap="xs">
