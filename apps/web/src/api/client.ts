@@ -1,6 +1,7 @@
 import { currentLanguage } from '../i18n/i18n';
 import { ApiError, toApiError } from './ApiError';
 import { fetchCsrfCookie, readCsrfToken } from './csrf';
+import { noteServerDate } from './serverClock';
 import { endSession, extendSession } from './session';
 import { getSocketId } from './socketId';
 
@@ -30,13 +31,16 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
   try {
-    return await fetch(`/api/${path}`, {
+    const sentAt = Date.now();
+    const response = await fetch(`/api/${path}`, {
       method,
       headers,
       credentials: 'same-origin',
       body: hasBody ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
     });
+    noteServerDate(response.headers.get('Date'), sentAt, Date.now());
+    return response;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, '');

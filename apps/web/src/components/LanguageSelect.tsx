@@ -3,10 +3,11 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@reqloom/domain';
 import { currentLanguage, setLanguage } from '../i18n/i18n';
-import { isLanguage } from '../i18n/language';
+import { isLanguage, rememberPickedLanguage } from '../i18n/language';
 
 /**
- * The language dropdown of the public screens; the choice is remembered in this browser. A native select:
+ * The language dropdown of the public screens; the choice is remembered in this browser, and becomes the
+ * account's once the person logs in. A native select:
  * accessible everywhere, and it keeps the popover machinery off the login page.
  */
 export function LanguageSelect() {
@@ -21,7 +22,9 @@ export function LanguageSelect() {
       data={LANGUAGES.map((lang) => ({ value: lang, label: t(`language.${lang}`) }))}
       onChange={(event) => {
         const lang = event.currentTarget.value;
-        if (isLanguage(lang)) void setLanguage(lang);
+        if (!isLanguage(lang)) return;
+        rememberPickedLanguage(lang);
+        void setLanguage(lang);
       }}
     />
   );

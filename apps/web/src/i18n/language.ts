@@ -15,3 +15,27 @@ export function detectLanguage(stored: string | null, browserLanguages: readonly
   }
   return DEFAULT_LANGUAGE;
 }
+
+// A language picked on a public page (login, registration) is the person's choice for their account too: it is
+// kept for this tab until they are logged in, then saved to their preferences (issue 9 §3).
+const PICKED_KEY = 'reqloom.langPicked';
+
+function tabStorage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberPickedLanguage(lang: Language): void {
+  tabStorage()?.setItem(PICKED_KEY, lang);
+}
+
+/** The language picked before logging in, once: reading it forgets it. */
+export function takePickedLanguage(): Language | null {
+  const storage = tabStorage();
+  const picked = storage?.getItem(PICKED_KEY) ?? null;
+  storage?.removeItem(PICKED_KEY);
+  return isLanguage(picked) ? picked : null;
+}

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { confirmed, emailSchema, nameSchema, passwordSchema, usernameSchema } from './fields';
 
+/**
+ * A page of the app to come back to (the join link a newcomer opened before registering): a path of this site
+ * only, never another site's address (`//host`, `/\\host`), so that a mailed link cannot redirect elsewhere.
+ */
+export const appPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, { message: 'validation.app_path' });
+
 export const registerBody = z
   .object({
     name: nameSchema,
@@ -8,6 +17,8 @@ export const registerBody = z
     email: emailSchema,
     password: passwordSchema,
     password_confirmation: z.string().max(1000),
+    /** Where the confirmation link brings the new user once the account is confirmed. */
+    from: appPathSchema.optional(),
   })
   .superRefine(confirmed('password'));
 export type RegisterBody = z.infer<typeof registerBody>;

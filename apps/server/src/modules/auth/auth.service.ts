@@ -69,7 +69,9 @@ export async function register(ctx: AppContext, body: RegisterBody, lang: Langua
     throw error;
   }
   const token = await issueMailToken(ctx.db, user.id, 'confirm', CONFIRM_TOKEN_TTL_MS);
-  const link = `${ctx.config.appUrl}/confirm/${encodeURIComponent(user.username)}/${token}`;
+  // The page the newcomer came for (a join link) rides along, so that confirming brings them there.
+  const back = body.from ? `?from=${encodeURIComponent(body.from)}` : '';
+  const link = `${ctx.config.appUrl}/confirm/${encodeURIComponent(user.username)}/${token}${back}`;
   await ctx.mailer.send(confirmAccountMail(lang, user, link));
 }
 

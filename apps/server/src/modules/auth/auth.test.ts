@@ -61,6 +61,24 @@ describe('register and confirm', () => {
     });
   });
 
+  it('carries the page the newcomer came for into the confirmation link, and only a page of this site', async () => {
+    const body = registration({ from: '/projects/join/ada/engine/Tk3n?x=1' });
+    expect((await t.agent().post('/api/auth/register', body)).statusCode).toBe(201);
+    const link = new URL(t.mails.findLast((m) => m.to === body.email)!.links[0]!);
+    expect(link.searchParams.get('from')).toBe('/projects/join/ada/engine/Tk3n?x=1');
+    // The link still confirms with its query string.
+    const confirm = await t.agent().get(`/api${link.pathname.replace('/confirm/', '/auth/confirm/')}`);
+    expect(confirm.statusCode).toBe(200);
+
+    for (const from of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'dashboard', '/a b']) {
+      const refused = registration({ from });
+      const res = await t.agent().post('/api/auth/register', refused);
+      expect(res.statusCode, from).toBe(422);
+      expect(res.data.errors.from[0]).toBe('This must be a page of this site.');
+      expect(t.mails.some((m) => m.to === refused.email)).toBe(false);
+    }
+  });
+
   it('refuses a wrong or expired confirmation link', async () => {
     const body = registration();
     await t.agent().post('/api/auth/register', body);

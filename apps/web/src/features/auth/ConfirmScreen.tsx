@@ -4,13 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { REDIRECT_AFTER_SUCCESS_MS } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/ApiError';
 import { startSession } from '../../api/session';
 import { AuthCard } from '../../components/AuthCard';
 import { errorMessage } from '../../components/errorMessage';
 import { usePageTitle } from '../../components/usePageTitle';
 import { confirmAccount } from './authApi';
+import { safeFromPath } from './safeFromPath';
 
 type State = { step: 'waiting' } | { step: 'confirmed' } | { step: 'failed'; message: string };
 
@@ -19,6 +20,9 @@ export function ConfirmScreen() {
   usePageTitle(t('auth.confirm.title'));
   const { username = '', token = '' } = useParams();
   const navigate = useNavigate();
+  // The page the newcomer registered from (a join link), carried by the mailed link.
+  const [params] = useSearchParams();
+  const next = safeFromPath(params.get('from'), window.location.origin) ?? '/dashboard';
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ step: 'waiting' });
   // A confirmation link works once: the second run of a development StrictMode effect must not spend it again.
@@ -46,9 +50,9 @@ export function ConfirmScreen() {
 
   useEffect(() => {
     if (state.step !== 'confirmed') return;
-    const timer = setTimeout(() => void navigate('/dashboard', { replace: true }), REDIRECT_AFTER_SUCCESS_MS);
+    const timer = setTimeout(() => void navigate(next, { replace: true }), REDIRECT_AFTER_SUCCESS_MS);
     return () => clearTimeout(timer);
-  }, [state.step, navigate]);
+  }, [state.step, navigate, next]);
 
   return (
     <AuthCard title={t('auth.confirm.title')}>

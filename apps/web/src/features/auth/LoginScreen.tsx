@@ -21,6 +21,9 @@ export function LoginScreen() {
   usePageTitle(t('auth.login.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // Someone sent to login from a join link who has no account yet registers and comes back to the same page.
+  const from = safeFromPath(params.get('from'), window.location.origin);
+  const registerPath = from ? `/register?from=${encodeURIComponent(from)}` : '/register';
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' } });
@@ -33,7 +36,7 @@ export function LoginScreen() {
     },
     onSuccess: async (answer) => {
       startSession(answer.expires_at);
-      await navigate(safeFromPath(params.get('from'), window.location.origin) ?? '/dashboard', { replace: true });
+      await navigate(from ?? '/dashboard', { replace: true });
     },
     onError: (error) => setAlert(applyServerErrors(form, FIELDS, error, t)),
   });
@@ -45,7 +48,7 @@ export function LoginScreen() {
       footer={
         <>
           {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to="/register" fz="sm" fw={500}>
+          <Anchor component={Link} to={registerPath} fz="sm" fw={500}>
             {t('auth.login.register')}
           </Anchor>
         </>

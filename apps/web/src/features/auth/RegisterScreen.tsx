@@ -5,13 +5,14 @@ import { useMutation } from '@tanstack/react-query';
 import { IconMailCheck } from '@tabler/icons-react';
 import type { RegisterBody } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { applyServerErrors } from '../../components/applyServerErrors';
 import { AuthCard } from '../../components/AuthCard';
 import { FormAlert } from '../../components/FormAlert';
 import { PasswordField } from '../../components/PasswordField';
 import { usePageTitle } from '../../components/usePageTitle';
 import { register } from './authApi';
+import { safeFromPath } from './safeFromPath';
 
 const FIELDS = ['name', 'username', 'email', 'password', 'password_confirmation'] as const;
 
@@ -22,15 +23,18 @@ export function RegisterScreen() {
   const form = useForm<RegisterBody>({
     initialValues: { name: '', username: '', email: '', password: '', password_confirmation: '' },
   });
+  // The page that sent the newcomer here (a join link): the confirmation mail brings them back to it.
+  const [params] = useSearchParams();
+  const from = safeFromPath(params.get('from'), window.location.origin);
   const mutation = useMutation({
-    mutationFn: register,
+    mutationFn: (body: RegisterBody) => register(from ? { ...body, from } : body),
     onError: (error) => setAlert(applyServerErrors(form, FIELDS, error, t)),
   });
 
   const footer = (
     <>
       {t('auth.register.haveAccount')}{' '}
-      <Anchor component={Link} to="/login" fz="sm" fw={500}>
+      <Anchor component={Link} to={from ? `/login?from=${encodeURIComponent(from)}` : '/login'} fz="sm" fw={500}>
         {t('auth.register.login')}
       </Anchor>
     </>

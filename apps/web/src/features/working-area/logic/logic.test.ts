@@ -224,6 +224,10 @@ describe('relative time', () => {
     expect(relativeTime('2026-03-01T11:59:58Z', now, 'en')).toBe('now');
     expect(relativeTime('2026-02-28T12:00:00Z', now, 'en')).toBe('yesterday');
   });
+  it('is never in the future: a time ahead of the clock reads now', () => {
+    expect(relativeTime('2026-03-01T12:00:07Z', now, 'en')).toBe('now');
+    expect(relativeTime('2026-03-01T12:05:00Z', now, 'fr')).toBe('maintenant');
+  });
 });
 
 describe('document graph', () => {

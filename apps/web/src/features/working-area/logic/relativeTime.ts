@@ -19,11 +19,14 @@ function formatFor(lang: string): Intl.RelativeTimeFormat {
   return format;
 }
 
-/** "3 minutes ago" / "il y a 3 minutes", in the reader's language; "now" under 5 seconds. */
+/**
+ * "3 minutes ago" / "il y a 3 minutes", in the reader's language; "now" under 5 seconds. Never in the future:
+ * what is shown has happened, and a moment ahead of `now` is the clocks' disagreement, so it reads "now".
+ */
 export function relativeTime(iso: string, now: number, lang: string): string {
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return iso;
-  const seconds = Math.round((then - now) / 1000);
+  const seconds = Math.min(0, Math.round((then - now) / 1000));
   const format = formatFor(lang);
   if (Math.abs(seconds) < 5) return format.format(0, 'second');
   for (const [unit, size] of UNITS) {

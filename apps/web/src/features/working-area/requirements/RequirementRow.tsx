@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { CoverageBadge } from '../common/CoverageBadge';
+import { StaleLinksBadge } from '../common/StaleLinksBadge';
 import { StatusBadge } from '../common/StatusBadge';
 import { relativeTime } from '../logic/relativeTime';
 import { RequirementRowActions } from './RequirementRowActions';
@@ -138,6 +139,7 @@ export const RequirementRow = memo(function RequirementRow({
           {showCoverage && requirement.coverageStatus !== 'coveredAndCovering' ? (
             <CoverageBadge status={requirement.coverageStatus} compact />
           ) : null}
+          <StaleLinksBadge requirement={requirement} />
         </Group>
       </div>
       <div className={classes.cell} role="cell">
