@@ -15,6 +15,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Preferences } from '@reqloom/domain';
 
+// Optimistic concurrency (decisions §19): 1 at creation, +1 with every change a user can see. The database moves
+// it (triggers of migration 0004), so that no write path can forget it.
+const version = { version: integer('version').notNull().default(1) };
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -171,6 +175,7 @@ export const documents = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     // Reference numbers are never reused within a document: this is the next one to hand out.
     nextReferenceNumber: integer('next_reference_number').notNull().default(1),
+    ...version,
     ...timestamps,
   },
   (t) => [index('documents_project_idx').on(t.projectId)],
@@ -203,9 +208,16 @@ export const categories = pgTable(
     description: text('description').notNull().default(''),
     // Order among siblings; _lft, _rgt and address are derived from it when served.
     position: integer('position').notNull(),
+    ...version,
     ...timestamps,
   },
-  (t) => [index('categories_document_idx').on(t.documentId), index('categories_parent_idx').on(t.parentId)],
+  (t) => [
+    index('categories_document_idx').on(t.documentId),
+    index('categories_parent_idx').on(t.parentId),
+    // A category's reference is its parent's (or its document's) and its acronym: two siblings with one acronym
+    // would share a reference (decisions §19). The root level counts as one parent.
+    uniqueIndex('categories_reference_unique').on(t.documentId, sql`coalesce(${t.parentId}, 0)`, t.acronym),
+  ],
 );
 
 export const requirements = pgTable(
@@ -228,6 +240,7 @@ export const requirements = pgTable(
     type: text('type', { enum: ['requirement', 'test'] })
       .notNull()
       .default('requirement'),
+    ...version,
     ...timestamps,
   },
   (t) => [

@@ -36,6 +36,12 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     { 'retry-after': String(retryAfterSeconds) },
   );
 
+/**
+ * 409 (decisions §19): the element moved on since the version the caller edited; `current` is the element as it
+ * now is, presented like a GET answers it, so that the client can show both and let the person choose.
+ */
+export const conflict = (current: unknown) => new AppError(409, 'http.conflict', undefined, { current });
+
 /** 422 with errors keyed by field. */
 export const invalid = (fieldErrors: FieldErrors) => new AppError(422, 'http.invalid', fieldErrors);
 

@@ -5,6 +5,7 @@ const en = {
   'http.unauthenticated': 'Unauthenticated.',
   'http.forbidden': 'This action is unauthorized.',
   'http.not_found': 'Not found.',
+  'http.conflict': 'Someone else changed this since you opened it.',
   'http.csrf': 'CSRF token mismatch.',
   'http.invalid': 'The given data was invalid.',
   'http.malformed_json': 'The request body is not valid JSON.',
@@ -44,6 +45,8 @@ const en = {
   'validation.email_taken': 'This email address is already registered.',
   'validation.acronym_format': 'Only upper-case letters and digits are allowed.',
   'validation.app_path': 'This must be a page of this site.',
+  'validation.category_reference_taken':
+    'Another category here already has this acronym: their references would be the same.',
   'validation.acronym_max': 'The acronym must not be longer than {max} characters.',
   'validation.slug_taken': 'This URL is already taken.',
   'validation.project_slug_taken': 'A project with this URL already exists in that namespace.',
@@ -83,6 +86,7 @@ const fr: Record<MessageKey, string> = {
   'http.unauthenticated': 'Non authentifié.',
   'http.forbidden': "Cette action n'est pas autorisée.",
   'http.not_found': 'Introuvable.',
+  'http.conflict': 'Quelqu’un d’autre l’a modifié depuis que vous l’avez ouvert.',
   'http.csrf': 'Jeton CSRF invalide.',
   'http.invalid': 'Les données fournies ne sont pas valides.',
   'http.malformed_json': "Le corps de la requête n'est pas du JSON valide.",
@@ -122,6 +126,8 @@ const fr: Record<MessageKey, string> = {
   'validation.email_taken': 'Cette adresse e-mail est déjà enregistrée.',
   'validation.acronym_format': 'Seuls les lettres majuscules et les chiffres sont autorisés.',
   'validation.app_path': 'Ce doit être une page de ce site.',
+  'validation.category_reference_taken':
+    'Une autre catégorie à cet endroit a déjà cet acronyme : leurs références seraient identiques.',
   'validation.acronym_max': "L'acronyme ne doit pas dépasser {max} caractères.",
   'validation.slug_taken': 'Cette URL est déjà prise.',
   'validation.project_slug_taken': 'Un projet avec cette URL existe déjà dans cet espace.',

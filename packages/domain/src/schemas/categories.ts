@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nameSchema } from './fields';
+import { idSchema, nameSchema, versionSchema } from './fields';
 import { acronymSchema } from './projects';
 import { richTextSchema } from './rich-text';
 
@@ -14,7 +14,13 @@ export type CreateCategoryBody = z.infer<typeof createCategoryBody>;
 
 /** The document of a category does not change after creation (spec 2: disabled in edit). */
 export const updateCategoryBody = z
-  .object({ name: nameSchema, acronym: acronymSchema, description: richTextSchema, parent_id: idSchema.nullable() })
+  .object({
+    name: nameSchema,
+    acronym: acronymSchema,
+    description: richTextSchema,
+    parent_id: idSchema.nullable(),
+    version: versionSchema,
+  })
   .partial();
 export type UpdateCategoryBody = z.infer<typeof updateCategoryBody>;
 
@@ -31,6 +37,7 @@ export type CategoryPresented = {
   _rgt: number;
   address: number[];
   depth: number;
+  version: number;
   created_at: string;
   updated_at: string;
 };
@@ -48,6 +55,7 @@ export const categoryPresented: z.ZodType<CategoryPresented> = z.object({
   _rgt: z.number(),
   address: z.array(z.number()),
   depth: z.number(),
+  version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nameSchema } from './fields';
+import { idSchema, nameSchema, versionSchema } from './fields';
 import { acronymSchema } from './projects';
 import { richTextSchema } from './rich-text';
 
@@ -45,7 +45,13 @@ export const createDocumentBody = z.object({
 export type CreateDocumentBody = z.infer<typeof createDocumentBody>;
 
 export const updateDocumentBody = z
-  .object({ name: nameSchema, acronym: acronymSchema, description: richTextSchema, parents_id: parentsId })
+  .object({
+    name: nameSchema,
+    acronym: acronymSchema,
+    description: richTextSchema,
+    parents_id: parentsId,
+    version: versionSchema,
+  })
   .partial();
 export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
 
@@ -60,6 +66,7 @@ export const documentPresented = z.object({
   children: z.array(z.number()),
   settings: documentSettingsSchema,
   requirements_count: z.number(),
+  version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -5,6 +5,9 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SLUG_MAX, USERNAME_MAX
 
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** The `version` a PUT edited (decisions §19): when the element has moved on, the answer is 409. */
+export const versionSchema = z.number().int().positive().max(2_147_483_647);
+
 export const nameSchema = z.string().trim().min(1).max(NAME_MAX);
 
 export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COVERAGE_STATUSES } from '../rules/coverage';
-import { idSchema, nameSchema } from './fields';
+import { idSchema, nameSchema, versionSchema } from './fields';
 import { richTextSchema } from './rich-text';
 
 /** 0 draft (no badge), 1 written, 2 reviewed, 3 validated (decisions §6). */
@@ -27,6 +27,7 @@ export const updateRequirementBody = z
     status: statusSchema,
     parents_id: linkIds,
     children_id: linkIds,
+    version: versionSchema,
   })
   .partial();
 export type UpdateRequirementBody = z.infer<typeof updateRequirementBody>;
@@ -80,6 +81,8 @@ export const requirementPresented = z.object({
   parents: z.array(linkPresented),
   children: z.array(linkPresented),
   coverageStatus: z.enum(COVERAGE_STATUSES),
+  /** +1 with every change (decisions §19): a PUT may send the one it edited, and gets 409 if it moved on. */
+  version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });

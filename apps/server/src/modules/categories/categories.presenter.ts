@@ -49,6 +49,7 @@ export function buildCategoryTree(documentAcronym: string, rows: CategoryRow[]):
       _rgt: place.rgt,
       address: place.address,
       depth: place.depth,
+      version: row.version,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     });

@@ -27,6 +27,8 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const params = z.object({ id: idSchema });
   const byId = { access: access.project(categoryById) };
   const one = z.object({ data: categoryPresented });
+  // The element as it now is, when the version the caller edited is not the current one (decisions §19).
+  const conflictAnswer = z.object({ message: z.string(), current: categoryPresented });
   const many = z.object({ data: z.array(categoryPresented) });
   const requirementList = z.object({ data: z.array(requirementPresented) });
   const load = async (id: number) => {
@@ -102,7 +104,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/api/categories/:id',
-    { config: byId, schema: { tags, params, body: updateCategoryBody, response: { 200: one } } },
+    { config: byId, schema: { tags, params, body: updateCategoryBody, response: { 200: one, 409: conflictAnswer } } },
     async (request) => ({
       data: await inWork(ctx, request, (work) =>
         updateCategory(work, loadedProject(request), request.params.id, request.body),

@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, ne } from 'drizzle-orm';
 import type { CategoryPresented, CreateCategoryBody, UpdateCategoryBody } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { loadCategoryForWrite, lockDocument } from '../../db/locks';
 import { swapWithSibling } from '../../db/ordering';
 import { categories, requirements } from '../../db/schema';
-import { invalid, notFound, type FieldErrors } from '../../http/errors';
+import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import type { Work } from '../../work';
@@ -44,6 +44,32 @@ function checkAcronym(project: ProjectRow, acronym: string | undefined, errors: 
     errors.acronym = [{ key: 'validation.acronym_max', params: { max: maxSize } }];
 }
 
+/**
+ * A category's reference is its parent's and its acronym: a sibling with the same acronym would share it
+ * (decisions §19). Checked under the document's lock, which serialises the writes of a document; the unique
+ * index `categories_reference_unique` holds it anyway.
+ */
+async function checkReferenceFree(
+  tx: Tx,
+  documentId: number,
+  parentId: number | null,
+  acronym: string,
+  exceptId?: number,
+): Promise<void> {
+  const [taken] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      and(
+        siblingsOf(documentId, parentId),
+        eq(categories.acronym, acronym),
+        exceptId === undefined ? undefined : ne(categories.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (taken) throw invalid({ acronym: ['validation.category_reference_taken'] });
+}
+
 export async function createCategory(
   work: Work,
   project: ProjectRow,
@@ -58,6 +84,7 @@ export async function createCategory(
     const [parent] = await tx.select().from(categories).where(eq(categories.id, body.parent_id)).limit(1);
     if (!parent || parent.documentId !== body.document_id) throw invalid({ parent_id: ['validation.not_in_document'] });
   }
+  await checkReferenceFree(tx, body.document_id, body.parent_id, body.acronym);
   const position = await nextPosition(tx, body.document_id, body.parent_id);
   const [created] = await tx
     .insert(categories)
@@ -86,6 +113,9 @@ export async function updateCategory(
   checkAcronym(project, body.acronym, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   const category = await loadCategoryForWrite(tx, categoryId);
+  if (body.version !== undefined && body.version !== category.version) {
+    throw conflict(await presentOne(work, category));
+  }
   const moving = body.parent_id !== undefined && body.parent_id !== category.parentId;
   const changes: Partial<typeof categories.$inferInsert> = {};
   if (body.name !== undefined) changes.name = body.name;
@@ -102,6 +132,10 @@ export async function updateCategory(
     }
     changes.parentId = body.parent_id ?? null;
     changes.position = await nextPosition(tx, category.documentId, body.parent_id ?? null);
+  }
+  if (moving || (body.acronym !== undefined && body.acronym !== category.acronym)) {
+    const parentId = moving ? (body.parent_id ?? null) : category.parentId;
+    await checkReferenceFree(tx, category.documentId, parentId, body.acronym ?? category.acronym, category.id);
   }
   let row = category;
   if (Object.keys(changes).length > 0) {

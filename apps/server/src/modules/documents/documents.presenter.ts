@@ -58,6 +58,7 @@ export async function presentDocuments(db: Db, rows: DocumentRow[]): Promise<Doc
     children: factsOf.get(d.id)?.children ?? [],
     settings: completeDocumentSettings(d.settings),
     requirements_count: Number(factsOf.get(d.id)?.count ?? 0),
+    version: d.version,
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
   }));

@@ -34,6 +34,8 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const params = z.object({ id: idSchema });
   const byId = { access: access.project(documentById) };
   const one = z.object({ data: documentPresented });
+  // The element as it now is, when the version the caller edited is not the current one (decisions §19).
+  const conflictAnswer = z.object({ message: z.string(), current: documentPresented });
   const load = async (id: number) => {
     const document = await findDocument(ctx.db, id);
     if (!document) throw notFound();
@@ -82,7 +84,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/api/documents/:id',
-    { config: byId, schema: { tags, params, body: updateDocumentBody, response: { 200: one } } },
+    { config: byId, schema: { tags, params, body: updateDocumentBody, response: { 200: one, 409: conflictAnswer } } },
     async (request) => ({
       data: await inWork(ctx, request, (work) =>
         updateDocument(work, loadedProject(request), request.params.id, request.body),

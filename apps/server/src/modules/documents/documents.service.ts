@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { jsonbObject, jsonbParam } from '../../db/jsonb';
 import { loadDocumentForWrite, lockProject } from '../../db/locks';
 import { documentLinks, documents, requirementLinks, requirements } from '../../db/schema';
-import { invalid, notFound, type FieldErrors } from '../../http/errors';
+import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import type { Work } from '../../work';
@@ -117,6 +117,9 @@ export async function updateDocument(
   const { tx } = work;
   await lockProject(tx, project.id);
   let document = await loadDocumentForWrite(tx, documentId);
+  if (body.version !== undefined && body.version !== document.version) {
+    throw conflict(await presentDocument(tx, document));
+  }
   let removedParents: number[] = [];
   const errors: FieldErrors = {};
   checkAcronym(project, body.acronym, errors);

@@ -52,6 +52,7 @@ function present(
       childCount: children.length,
       parentCount: parents.length,
     }),
+    version: r.version,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };

@@ -32,6 +32,8 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
   const params = z.object({ id: idSchema });
   const byId = { access: access.project(requirementById) };
   const one = z.object({ data: requirementPresented });
+  // The element as it now is, when the version the caller edited is not the current one (decisions §19).
+  const conflictAnswer = z.object({ message: z.string(), current: requirementPresented });
 
   r.post(
     '/api/requirements',
@@ -66,7 +68,10 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/api/requirements/:id',
-    { config: byId, schema: { tags, params, body: updateRequirementBody, response: { 200: one } } },
+    {
+      config: byId,
+      schema: { tags, params, body: updateRequirementBody, response: { 200: one, 409: conflictAnswer } },
+    },
     async (request) => ({
       data: await inWork(ctx, request, (work) =>
         updateRequirement(work, currentUser(request), loadedProject(request), request.params.id, request.body),

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { lockDocument, lockDocuments, loadRequirementForWrite } from '../../db/locks';
 import { swapWithSibling } from '../../db/ordering';
 import { requirementLinks, requirements, revisions } from '../../db/schema';
-import { invalid, type FieldErrors } from '../../http/errors';
+import { conflict, invalid, type FieldErrors } from '../../http/errors';
 import { translate } from '../../i18n/messages';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
@@ -146,6 +146,9 @@ export async function updateRequirement(
 ): Promise<RequirementPresented> {
   const { tx } = work;
   const current = await loadRequirementForWrite(tx, requirementId);
+  if (body.version !== undefined && body.version !== current.version) {
+    throw conflict(await presentRequirement(tx, current));
+  }
   const errors: FieldErrors = {};
   const documentId = body.document_id ?? current.documentId;
   const movingDocument = documentId !== current.documentId;
