@@ -8,7 +8,7 @@ import { useEditorLabels } from './useEditorLabels';
 import classes from './DescriptionEditor.module.css';
 
 export interface DescriptionEditorProps {
-  /** The HTML to show. A new value replaces the content unless the person is typing in it. */
+  /** The HTML to show; controlled: give back what onChange reports, and a new value replaces the content. */
   value: string;
   /** The accessible name of the editing area. */
   label: string;
@@ -57,12 +57,21 @@ export function DescriptionEditor({
     onBlur: ({ editor: e }) => callbacks.current.onBlur?.(e.isEmpty ? '' : e.getHTML()),
   });
 
-  // Another member's change (or a reload) replaces the content, but never under the caret of someone typing.
+  // `value` is the caller's: it follows what is typed (onChange), and the caller replaces it only when nothing is
+  // being typed (another member's change, a reload, a conflict settled). So a new value always shows, focused or
+  // not; a focused editor keeps its caret where it can. (Skipping a focused editor used to keep the old text, which a
+  // blur then saved back over the other member's change.)
   useEffect(() => {
     // TipTap may have destroyed an editor made during a render that committed late: never touch that one.
-    if (!editor || editor.isDestroyed || editor.isFocused) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
-    if (current !== value) editor.commands.setContent(value, { emitUpdate: false });
+    if (current === value) return;
+    const { from, to } = editor.state.selection;
+    editor.commands.setContent(value, { emitUpdate: false });
+    if (editor.isFocused) {
+      const end = editor.state.doc.content.size;
+      editor.commands.setTextSelection({ from: Math.min(from, end), to: Math.min(to, end) });
+    }
   }, [editor, value]);
 
   useEffect(() => {

@@ -17,6 +17,7 @@ import { projectLocationFrom, storeProjectLocation } from './projectLocation';
 import { ProjectSidebar } from './ProjectSidebar';
 import { fetchProjectByPath, fetchProjectSettings } from './projectsApi';
 import { useProjectRealtime } from './useProjectRealtime';
+import { ConflictHost } from '../working-area/conflicts/ConflictHost';
 import classes from './ProjectShell.module.css';
 
 const ProjectOverviewScreen = lazyScreen(() => import('./ProjectOverviewScreen'), 'ProjectOverviewScreen');
@@ -71,6 +72,7 @@ export function ProjectShell() {
   return (
     <ProjectContext value={{ project: project.data, settings: settings.data ?? project.data.settings }}>
       <div className={classes.shell}>
+        <ConflictHost />
         <ProjectSidebar subPath={subPath} />
         <div className={classes.content}>
           {/* Keyed by path: a screen that failed does not keep the next one from showing; the side bar stays. */}

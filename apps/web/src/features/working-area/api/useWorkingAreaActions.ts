@@ -12,6 +12,7 @@ import type {
   UpdateRequirementBody,
 } from '@reqloom/domain';
 import { useProject } from '../../projects/useProject';
+import { saveResolvingConflicts } from '../conflicts/conflicts';
 import { applyOwnWorkingAreaEvents, documentsShowing, type WorkingAreaEvent } from './applyWorkingAreaEvent';
 import * as calls from './workingAreaApi';
 import type { StructureDocument } from './workingAreaApi';
@@ -23,6 +24,10 @@ const linkedIds = (requirement: RequirementPresented) =>
  * The working area's changes: each call, then the events its answer implies, applied to the caches as the
  * socket applies other members' (the server does not echo our own changes back). Each builds what the server
  * sends the others for the same change. They throw the call's error for the caller to show.
+ *
+ * Updates always send the version they edited: `body.version` when the caller kept the one its edit started from
+ * (an editor open while others save), else the element's. A conflict is settled with the person (keep mine or
+ * take theirs); either way the answer is the element as it then is.
  */
 export function useWorkingAreaActions() {
   const queryClient = useQueryClient();
@@ -49,7 +54,9 @@ export function useWorkingAreaActions() {
         return data;
       },
       updateDocument: async (document: StructureDocument, body: UpdateDocumentBody) => {
-        const updated = await calls.updateDocument(document.id, body);
+        const updated = await saveResolvingConflicts('document', body, body.version ?? document.version, (version) =>
+          calls.updateDocument(document.id, { ...body, version }),
+        );
         await apply(
           { name: 'DocumentUpdated', payload: { document: updated } },
           structureUpdated,
@@ -73,7 +80,9 @@ export function useWorkingAreaActions() {
         return created;
       },
       updateCategory: async (category: CategoryPresented, body: UpdateCategoryBody) => {
-        const updated = await calls.updateCategory(category.id, body);
+        const updated = await saveResolvingConflicts('category', body, body.version ?? category.version, (version) =>
+          calls.updateCategory(category.id, { ...body, version }),
+        );
         const moved = body.parent_id !== undefined && body.parent_id !== category.parent_id;
         await apply(
           { name: 'CategoryUpdated', payload: { category: updated } },
@@ -102,7 +111,12 @@ export function useWorkingAreaActions() {
         return created;
       },
       updateRequirement: async (requirement: RequirementPresented, body: UpdateRequirementBody) => {
-        const updated = await calls.updateRequirement(requirement.id, body);
+        const updated = await saveResolvingConflicts(
+          'requirement',
+          body,
+          body.version ?? requirement.version,
+          (version) => calls.updateRequirement(requirement.id, { ...body, version }),
+        );
         // Links dropped: the requirements on their other end show it (those kept or added come with the answer).
         const kept = new Set(linkedIds(updated));
         const dropped = linkedIds(requirement).filter((id) => !kept.has(id));

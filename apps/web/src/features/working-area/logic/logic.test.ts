@@ -32,6 +32,7 @@ function category(id: number, parent: number | null, lft: number, rgt: number, a
     _rgt: rgt,
     address,
     depth: address.length - 1,
+    version: 1,
     created_at: '',
     updated_at: '',
   } satisfies CategoryPresented;

@@ -22,6 +22,8 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
   const [saving, setSaving] = useState(false);
   const [lastCase, setLastCase] = useState<CaseMode | null>(null);
   const inFlight = useRef<Promise<unknown> | null>(null);
+  // The version the edit started from (see RequirementDescription): a rename saved meanwhile is a conflict.
+  const startVersion = useRef(requirement.version);
   useUnsavedWork({
     dirty: () => draft.trim() !== '' && draft.trim() !== requirement.name,
     settling: () => inFlight.current,
@@ -45,10 +47,14 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
       return;
     }
     setSaving(true);
-    const pending = actions.updateRequirement(requirement, { name });
+    const pending = actions.updateRequirement(requirement, { name, version: startVersion.current });
     inFlight.current = pending;
     try {
-      await pending;
+      // Saved, or the other name was taken in the conflict dialog: the field shows the outcome.
+      const outcome = await pending;
+      setSaved(outcome.name);
+      setDraft(outcome.name);
+      startVersion.current = outcome.version;
     } catch (error) {
       setDraft(requirement.name);
       notifyFailure(error, t);
@@ -70,6 +76,7 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
         setDraft(event.currentTarget.value);
       }}
       // The leave dialog taking the focus is not "leaving the field": its answer decides.
+      onFocus={() => (startVersion.current = requirement.version)}
       onBlur={() => void (isAskingToLeave() ? undefined : save())}
       onPaste={(event) => {
         event.preventDefault();

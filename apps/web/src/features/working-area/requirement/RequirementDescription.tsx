@@ -19,16 +19,24 @@ import { notifyFailure } from '../common/notifyFailure';
 export function RequirementDescription({ requirement }: { requirement: RequirementPresented }) {
   const { t } = useTranslation();
   const actions = useWorkingAreaActions();
-  const [draft, setDraft] = useState(requirement.description);
-  const [base, setBase] = useState(requirement.description);
+  // What the person is typing, with the text and version it started from; null when nothing is being typed, and
+  // the view then shows the saved description as it is now (ours, sanitised by the server, or another member's).
+  const [edit, setEdit] = useState<{ draft: string; base: string; baseVersion: number } | null>(null);
   const [saving, setSaving] = useState(false);
   const inFlight = useRef<Promise<unknown> | null>(null);
-  // A newer saved description (ours, sanitised by the server, or another member's) replaces an unmodified draft.
-  if (requirement.description !== base) {
-    setBase(requirement.description);
-    if (draft === base) setDraft(requirement.description);
-  }
-  const dirty = draft !== base;
+  const draft = edit?.draft ?? requirement.description;
+  const dirty = edit !== null && edit.draft !== edit.base;
+  const setDraft = (html: string) =>
+    setEdit((current) =>
+      current
+        ? { ...current, draft: html }
+        : html === requirement.description
+          ? null
+          : { draft: html, base: requirement.description, baseVersion: requirement.version },
+    );
+  // The version a save sends: the one the draft started from if someone saved another description meanwhile (a
+  // conflict to settle, never a silent overwrite: decisions §19), else the current one (a link or a status changed).
+  const editedVersion = () => (edit && edit.base !== requirement.description ? edit.baseVersion : requirement.version);
   const stashed = useStashedDraft(`requirement.${requirement.id}.description`);
   useUnsavedWork({
     dirty: () => dirty,
@@ -40,12 +48,17 @@ export function RequirementDescription({ requirement }: { requirement: Requireme
   const save = async (html: string) => {
     if (inFlight.current || html === requirement.description) return;
     setSaving(true);
-    const pending = actions.updateRequirement(requirement, { description: html });
+    const pending = actions.updateRequirement(requirement, { description: html, version: editedVersion() });
     inFlight.current = pending;
     try {
+      // Saved, or the person took the other version in the conflict dialog: either way the editor shows what is
+      // saved now, unless they typed on while it was being saved.
       const updated = await pending;
-      setBase(updated.description);
-      setDraft(updated.description);
+      setEdit((current) =>
+        current && current.draft !== html
+          ? { ...current, base: updated.description, baseVersion: updated.version }
+          : null,
+      );
     } catch (error) {
       notifyFailure(error, t);
     } finally {

@@ -119,7 +119,7 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
       </Section>
       {document ? <TraceabilitySection requirement={requirement} document={document} /> : null}
       <Section title={t('requirements.revisions.title')} count={requirement.revisions.length}>
-        <RevisionsTable revisions={requirement.revisions} />
+        <RevisionsTable requirement={requirement} revisions={requirement.revisions} />
       </Section>
     </Stack>
   );

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import type { RequirementPresented, RevisionPresented } from '@reqloom/domain';
+import { IconRestore } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { RichTextView } from '../../../components/editor/RichTextView';
+import { notifySuccess } from '../../../components/notify';
+import { useFormatDateTime } from '../../user/useFormatDateTime';
+import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
+import { notifyFailure } from '../common/notifyFailure';
+import { StatusBadge } from '../common/StatusBadge';
+
+/**
+ * One earlier state of the requirement, as it read then (name, status, description rendered), and its restoring:
+ * an ordinary change, which keeps the present state as a revision in its turn.
+ */
+export function RevisionDialog({
+  requirement,
+  revision,
+  onClose,
+}: {
+  requirement: RequirementPresented;
+  revision: RevisionPresented;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDateTime();
+  const actions = useWorkingAreaActions();
+  const [restoring, setRestoring] = useState(false);
+  const same =
+    revision.name === requirement.name &&
+    revision.description === requirement.description &&
+    revision.status === requirement.status;
+
+  const restore = async () => {
+    setRestoring(true);
+    try {
+      await actions.updateRequirement(requirement, {
+        name: revision.name,
+        description: revision.description,
+        status: revision.status,
+      });
+      notifySuccess(t('requirements.revisions.restored'));
+      onClose();
+    } catch (error) {
+      notifyFailure(error, t);
+    } finally {
+      setRestoring(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      centered
+      title={t('requirements.revisions.dialogTitle', { time: formatDate(revision.updated_at) })}
+      closeButtonProps={{ 'aria-label': t('workingArea.closeDialog') }}
+    >
+      <Stack gap="md">
+        <Text fz="sm" c="dimmed">
+          {t('requirements.revisions.by', { author: revision.author?.name ?? t('requirements.unknownAuthor') })}
+        </Text>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {revision.name}
+          </Title>
+          {revision.status > 0 ? (
+            <StatusBadge status={revision.status} />
+          ) : (
+            <Text fz="xs" c="dimmed">
+              {t('requirements.status.draft')}
+            </Text>
+          )}
+        </Group>
+        {revision.description ? (
+          <RichTextView html={revision.description} />
+        ) : (
+          <Text fz="sm" c="dimmed" fs="italic">
+            {t('requirements.noDescription')}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('requirements.revisions.close')}
+          </Button>
+          <Button
+            leftSection={<IconRestore size={16} />}
+            loading={restoring}
+            disabled={same || requirement.test}
+            onClick={() => void restore()}
+          >
+            {t('requirements.revisions.restore')}
+          </Button>
+        </Group>
+        {same ? (
+          <Text fz="xs" c="dimmed" ta="right">
+            {t('requirements.revisions.same')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}
