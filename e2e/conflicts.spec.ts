@@ -139,6 +139,8 @@ test('taking theirs drops my draft and shows the saved text', async () => {
 test('a revision opens, rendered, and restores as an ordinary change that keeps a revision itself', async () => {
   await a.reload();
   const revisions = a.getByRole('table', { name: 'Revisions' });
+  // count() does not wait: let the table load before taking its size.
+  await expect(revisions.getByRole('button', { name: /^Open the version of / }).first()).toBeVisible();
   const before = await revisions.getByRole('row').count();
   // The oldest version: the description as it was made.
   await revisions
