@@ -16,6 +16,7 @@ import { ProjectGone } from './ProjectGone';
 import { projectLocationFrom, storeProjectLocation } from './projectLocation';
 import { ProjectSidebar } from './ProjectSidebar';
 import { fetchProjectByPath, fetchProjectSettings } from './projectsApi';
+import { useProjectPrefetch } from './useProjectPrefetch';
 import { useProjectRealtime } from './useProjectRealtime';
 import { ConflictHost } from '../working-area/conflicts/ConflictHost';
 import classes from './ProjectShell.module.css';
@@ -47,6 +48,7 @@ export function ProjectShell() {
     queryFn: () => fetchProjectSettings(projectId ?? 0),
     enabled: projectId !== undefined && !deleted,
   });
+  useProjectPrefetch(projectId, subPath);
   useWaitCursor(!deleted && (project.isPending || user.isPending));
   useProjectRealtime(project.data, subPath, () => setDeleted(true));
 

@@ -34,7 +34,8 @@ export function DocumentView({ documentId }: { documentId: number }) {
   const actions = useWorkingAreaActions();
   const structure = useStructure(projectId);
   const document = structure.data?.find((d) => d.id === documentId);
-  const requirements = useDocumentRequirements(projectId, document ? documentId : undefined);
+  // Asked for with the structure, not after it: the address names the document.
+  const requirements = useDocumentRequirements(projectId, documentId);
   usePageTitle(document?.name ?? t('documents.kind'));
 
   const categories = useMemo(() => new Map((document?.categories ?? []).map((c) => [c.id, c])), [document]);

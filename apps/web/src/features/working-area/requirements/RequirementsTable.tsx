@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormatDateTime } from '../../user/useFormatDateTime';
@@ -17,10 +17,10 @@ import {
 } from '../logic/requirementOrder';
 import { RequirementRow } from './RequirementRow';
 import { RequirementsToolbar } from './RequirementsToolbar';
+import { useDocumentOffset } from './useDocumentOffset';
 import { useRequirementCommands } from './useRequirementCommands';
 import classes from './RequirementsTable.module.css';
 
-const HEADER_HEIGHT = 32;
 const ROW_ESTIMATE = 54;
 export const FILTER_DEBOUNCE_MS = 100;
 
@@ -35,8 +35,10 @@ interface RequirementsTableProps {
 }
 
 /**
- * The requirements table of spec 2, virtualised: only the rows in sight are in the page, so a thousand-requirement
+ * The requirements table of spec 2, virtualised: only the rows in sight are in the page, so a 5,000-requirement
  * document scrolls and filters as smoothly as a short one. Row heights are measured (a shown description grows).
+ * The page itself scrolls (one scroll bar, no box scrolling inside the page): the rows follow the window, and the
+ * header row sticks under the top bar.
  */
 export function RequirementsTable({ requirements, categories, mode, label, showCoverage }: RequirementsTableProps) {
   const { t } = useTranslation();
@@ -62,15 +64,14 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
   );
   const allExpanded = rows.length > 0 && rows.every((r) => expanded.has(r.id));
 
-  const scroller = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const offset = useDocumentOffset(body);
   // TanStack Virtual hands back new functions on every render; nothing below memoises them.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    getScrollElement: () => scroller.current,
     estimateSize: () => ROW_ESTIMATE,
     overscan: 8,
-    scrollMargin: HEADER_HEIGHT,
+    scrollMargin: offset,
     getItemKey: (i) => rows[i]?.id ?? i,
   });
 
@@ -105,14 +106,7 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
         total={requirements.length}
       />
       <div className={`${classes.frame} ${mode === 'list' ? classes.list : ''}`}>
-        <div
-          ref={scroller}
-          className={classes.scroller}
-          style={{ maxHeight: '70vh' }}
-          role="table"
-          aria-label={label}
-          aria-rowcount={rows.length + 1}
-        >
+        <div role="table" aria-label={label} aria-rowcount={rows.length + 1}>
           <div className={classes.head} role="row" aria-rowindex={1}>
             <span role="columnheader" aria-label={t('requirements.columns.description')} />
             {mode === 'list' ? <span role="columnheader">{t('requirements.columns.order')}</span> : null}
@@ -122,36 +116,32 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
               {t('requirements.columns.actions')}
             </span>
           </div>
-          {rows.length === 0 ? (
-            <div className={classes.empty}>{t('requirements.noMatch')}</div>
-          ) : (
-            <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => {
-                const requirement = rows[item.index]!;
-                return (
-                  <RequirementRow
-                    key={item.key}
-                    index={item.index}
-                    top={item.start - HEADER_HEIGHT}
-                    measure={virtualizer.measureElement}
-                    requirement={requirement}
-                    category={requirement.category_id === null ? undefined : categories.get(requirement.category_id)}
-                    expanded={expanded.has(requirement.id)}
-                    onToggle={toggle}
-                    href={paths.requirement(requirement.id)}
-                    now={now}
-                    formatDate={formatDate}
-                    commands={commands}
-                    onEdit={edit}
-                    move={
-                      mode === 'list' ? { first: item.index === 0, last: item.index === rows.length - 1 } : undefined
-                    }
-                    showCoverage={showCoverage}
-                  />
-                );
-              })}
-            </div>
-          )}
+          {/* Always in the page, empty or not: its place is what the virtualiser measures from. */}
+          <div ref={body} role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const requirement = rows[item.index]!;
+              return (
+                <RequirementRow
+                  key={item.key}
+                  index={item.index}
+                  top={item.start - offset}
+                  measure={virtualizer.measureElement}
+                  requirement={requirement}
+                  category={requirement.category_id === null ? undefined : categories.get(requirement.category_id)}
+                  expanded={expanded.has(requirement.id)}
+                  onToggle={toggle}
+                  href={paths.requirement(requirement.id)}
+                  now={now}
+                  formatDate={formatDate}
+                  commands={commands}
+                  onEdit={edit}
+                  move={mode === 'list' ? { first: item.index === 0, last: item.index === rows.length - 1 } : undefined}
+                  showCoverage={showCoverage}
+                />
+              );
+            })}
+          </div>
+          {rows.length === 0 ? <div className={classes.empty}>{t('requirements.noMatch')}</div> : null}
         </div>
       </div>
     </Stack>

@@ -1,0 +1,302 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import {
+  buildApp,
+  createConfirmedUser,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  loadConfig,
+  openDatabase,
+  openSession,
+  schema,
+  SESSION_COOKIE,
+} from '@reqloom/server';
+import { generateProject } from './generate';
+import { percentile } from './load-worker';
+
+// `npm run bench:browser -- [--sizes 500,1000,5000] [--runs 5] [--label name]`
+// The document view in Chromium (Debian's, as the e2e suite): for each size, a project of two linked documents
+// is generated and the child document (coverage shown) is measured:
+//  - time to the first requirement row, from navigation start on a full page load (HTML, scripts, API calls),
+//    and from a click in the side bar of an already loaded project page (what a user moving between documents
+//    waits for);
+//  - 5 s of scrolling the page by 60 px a frame: frames per second (requestAnimationFrame count), the longest
+//    frame, the frames over 33 ms, and the most requirement rows ever in the page;
+//  - the page's JS heap once the rows show.
+// PGlite in process with the built web client (`npm run build -w @reqloom/web` first). Results:
+// bench/results/browser-latest.{json,md} (and browser-<label>.*).
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '500,1000,5000' },
+    runs: { type: 'string', default: '5' },
+    label: { type: 'string' },
+    'scroll-ms': { type: 'string', default: '5000' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const sizes = args.sizes.split(',').map(Number);
+const runs = Math.max(1, Number(args.runs));
+const scrollMs = Math.min(30_000, Number(args['scroll-ms']));
+const webDist = path.join(root, 'apps/web/dist');
+if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+  throw new Error('The web client is not built: run `npm run build -w @reqloom/web` first.');
+}
+
+const SESSION_STORAGE_KEY = 'reqloom.session.expiresAt'; // apps/web/src/api/session.ts
+const FIRST_ROW = '[role="row"][data-index="0"]';
+
+type Scroll = { fps: number; frames: number; longest_frame_ms: number; frames_over_33ms: number; max_rows: number };
+type SizeResult = {
+  requirements: number;
+  first_row_full_load_ms: { p50: number; min: number; max: number; runs: number[] };
+  first_row_from_side_bar_ms: { p50: number; min: number; max: number; runs: number[] };
+  scroll: Scroll;
+  js_heap_mb: number;
+  response_kb: number;
+  /** The last full load's scripts and API calls: start → end, from navigation start. */
+  waterfall: string[];
+};
+
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), min: sorted[0]!, max: sorted[sorted.length - 1]!, runs: values };
+};
+
+/** Clicks the side bar's link to the document and waits, in the page, for the frame that holds the first row. */
+async function fromSideBar(page: Page, href: string): Promise<number> {
+  await page.locator(`a[href="${href}"]`).first().waitFor();
+  return page.evaluate(
+    ([link, selector]) =>
+      new Promise<number>((resolve) => {
+        const started = performance.now();
+        (document.querySelector(`a[href="${link}"]`) as HTMLElement).click();
+        const check = () =>
+          document.querySelector(selector) ? resolve(performance.now() - started) : requestAnimationFrame(check);
+        check();
+      }),
+    [href, FIRST_ROW] as const,
+  );
+}
+
+/** Scrolls whatever scrolls the rows (the page, or a box inside it) for `ms`, counting frames. */
+async function scroll(page: Page, ms: number): Promise<Scroll> {
+  return page.evaluate(
+    ([duration, step]) =>
+      new Promise<Scroll>((resolve) => {
+        const table = document.querySelector('[role="table"]') as HTMLElement;
+        const box = table.scrollHeight > table.clientHeight + 1 ? table : document.scrollingElement!;
+        let frames = 0;
+        let longest = 0;
+        let slow = 0;
+        let maxRows = 0;
+        let direction = 1;
+        const started = performance.now();
+        let last = started;
+        const frame = (now: number) => {
+          const gap = now - last;
+          last = now;
+          if (frames > 0) {
+            longest = Math.max(longest, gap);
+            if (gap > 33) slow++;
+          }
+          frames++;
+          maxRows = Math.max(maxRows, table.querySelectorAll('[role="row"]').length - 1);
+          // Back and forth over the whole list, so that rows keep being made and dropped.
+          if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) direction = -1;
+          else if (box.scrollTop <= 0) direction = 1;
+          box.scrollTop += direction * step;
+          if (now - started < duration) requestAnimationFrame(frame);
+          else
+            resolve({
+              fps: Math.round((frames / ((now - started) / 1000)) * 10) / 10,
+              frames,
+              longest_frame_ms: Math.round(longest),
+              frames_over_33ms: slow,
+              max_rows: maxRows,
+            });
+        };
+        requestAnimationFrame((now) => {
+          last = now;
+          frame(now);
+        });
+      }),
+    [ms, 60] as const,
+  );
+}
+
+type Profile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+};
+
+/** `--profile`: where the scrolling's time went, by function (self time), the ten heaviest. */
+function printProfile(profile: Profile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`      ${String(Math.round(ms)).padStart(6)} ms  ${key}`);
+}
+
+async function measureSize(browser: Browser, requirements: number): Promise<SizeResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-browser-'));
+  const database = await openDatabase({ dataDir: null });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: webDist });
+  const { app } = await buildApp(config, { database });
+  const db = database.db;
+  const user = await createConfirmedUser(db, {
+    name: 'Bench',
+    username: 'bench',
+    email: 'bench@example.com',
+    password: 'bench password',
+  });
+  if ('errors' in user) throw new Error(JSON.stringify(user.errors));
+  const shape = { documents: 2, requirementsPerDocument: requirements, categoriesPerDocument: 20, links: requirements };
+  const data = await generateProject(db, user.id, shape);
+  const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, data.projectId));
+  const documentId = data.documentIds[1]!;
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const session = await openSession(db, user.id);
+  const token = session.token;
+  const xsrf = 'benchxsrftoken0123456789abcdef';
+  const headers = { cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${xsrf}`, [CSRF_HEADER]: xsrf };
+  // No tour over the page being measured.
+  await app.inject({
+    method: 'PUT',
+    url: '/api/user/preferences',
+    headers,
+    payload: { preferences: { tours: { dashboard: true, project: true, document: true } } },
+  });
+  const listed = await app.inject({ method: 'GET', url: `/api/documents/requirements/${documentId}`, headers });
+  const projectPath = `/project/bench/${project!.slug}`;
+  const documentPath = `${projectPath}/detailed/document/${documentId}`;
+
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base }]);
+  // tsx compiles with esbuild's keepNames, which wraps the functions handed to page.evaluate in `__name(...)`.
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  // The client keeps the session's expiry beside the cookie (api/session.ts) and goes to login without it.
+  await context.addInitScript(([key, expiry]) => localStorage.setItem(key, expiry), [
+    SESSION_STORAGE_KEY,
+    String(session.expiresAt.getTime()),
+  ] as const);
+  const fullLoad: number[] = [];
+  const sideBar: number[] = [];
+  let heap = 0;
+  let scrolled: Scroll | undefined;
+  let waterfall: string[] = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await context.newPage();
+    await page.goto(documentPath, { waitUntil: 'commit' });
+    await page.waitForSelector(FIRST_ROW, { timeout: 60_000 }).catch(async (error: unknown) => {
+      const shot = path.join(os.tmpdir(), 'reqloom-bench-browser-failure.png');
+      await page.screenshot({ path: shot });
+      throw new Error(`no requirement row at ${page.url()} (screenshot ${shot})`, { cause: error });
+    });
+    fullLoad.push(Math.round(await page.evaluate(() => performance.now())));
+    if (run === runs - 1)
+      waterfall = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/api\/|\.js$/.test(e.name))
+          .map((e) => {
+            const r = e as PerformanceResourceTiming;
+            return `${new URL(r.name).pathname} ${Math.round(r.startTime)}→${Math.round(r.responseEnd)} ms`;
+          }),
+      );
+    if (run === runs - 1) {
+      await page.waitForTimeout(500);
+      heap = await page.evaluate(
+        () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+      );
+      const cdp = args.profile ? await page.context().newCDPSession(page) : undefined;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
+      scrolled = await scroll(page, scrollMs);
+      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+    }
+    await page.goto(projectPath);
+    sideBar.push(Math.round(await fromSideBar(page, documentPath)));
+    await page.close();
+  }
+  await context.close();
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const result: SizeResult = {
+    requirements,
+    first_row_full_load_ms: summary(fullLoad),
+    first_row_from_side_bar_ms: summary(sideBar),
+    scroll: scrolled!,
+    js_heap_mb: Math.round((heap / 1024 / 1024) * 10) / 10,
+    response_kb: Math.round(listed.body.length / 1024),
+    waterfall,
+  };
+  console.log(
+    `  ${String(requirements).padStart(5)} req.: first row ${result.first_row_full_load_ms.p50} ms (full load, p50 of ` +
+      `${runs}), ${result.first_row_from_side_bar_ms.p50} ms (side bar); scroll ${result.scroll.fps} fps, longest ` +
+      `frame ${result.scroll.longest_frame_ms} ms, ${result.scroll.frames_over_33ms} over 33 ms, at most ` +
+      `${result.scroll.max_rows} rows in the page; heap ${result.js_heap_mb} MB`,
+  );
+  for (const line of waterfall) console.log(`      ${line}`);
+  return result;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+const startedAt = new Date().toISOString();
+const results: SizeResult[] = [];
+try {
+  for (const size of sizes) results.push(await measureSize(browser, size));
+} finally {
+  await browser.close();
+}
+
+const out = {
+  started_at: startedAt,
+  machine: { cpus: os.cpus().length, load_average: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+  browser: 'Debian chromium, headless, 1280×900',
+  runs,
+  scroll_ms: scrollMs,
+  results,
+};
+const rows = results.map(
+  (r) =>
+    `| ${r.requirements} | ${r.first_row_full_load_ms.p50} (${r.first_row_full_load_ms.min}–${r.first_row_full_load_ms.max}) ` +
+    `| ${r.first_row_from_side_bar_ms.p50} (${r.first_row_from_side_bar_ms.min}–${r.first_row_from_side_bar_ms.max}) ` +
+    `| ${r.scroll.fps} | ${r.scroll.longest_frame_ms} | ${r.scroll.frames_over_33ms} | ${r.scroll.max_rows} ` +
+    `| ${r.js_heap_mb} | ${r.response_kb} |`,
+);
+const markdown = [
+  `# Document view in Chromium (${startedAt})`,
+  '',
+  `${out.browser}; ${runs} runs per size; load average ${out.machine.load_average.join(' ')} at the end.`,
+  '',
+  '| requirements | first row, full load ms p50 (min–max) | first row, from the side bar ms p50 (min–max) ' +
+    '| scroll fps | longest frame ms | frames > 33 ms | most rows in page | JS heap MB | list kB |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...rows,
+  '',
+].join('\n');
+const dir = path.join(root, 'bench/results');
+for (const name of ['browser-latest', ...(args.label ? [`browser-${args.label}`] : [])]) {
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(out, null, 2)}\n`);
+  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
+}
+console.log(`\n${markdown}`);
