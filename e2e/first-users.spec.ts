@@ -94,6 +94,7 @@ test('a stale link shows in the requirement tables of both documents, with an ac
   await apiCall(s.context, 'PUT', 'user/preferences', { preferences: { lang: 'fr' } });
   await s.page.reload();
   await expect(parentRow.getByRole('img', { name: '1 lien obsolète' })).toBeVisible();
+  await snap(s.page, 'first-users-02-stale-in-table-fr');
   await s.context.close();
 });
 

@@ -45,7 +45,8 @@ const { values: args } = parseArgs({
 const sizes = args.sizes.split(',').map(Number);
 const runs = Math.max(1, Number(args.runs));
 const scrollMs = Math.min(30_000, Number(args['scroll-ms']));
-const webDist = path.join(root, 'apps/web/dist');
+// WEB_DIST measures another build of the client (an earlier commit's, to compare).
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
 if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   throw new Error('The web client is not built: run `npm run build -w @reqloom/web` first.');
 }
@@ -228,10 +229,22 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
         await cdp.send('Profiler.start');
       }
       scrolled = await scroll(page, scrollMs);
-      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+      if (cdp) {
+        console.log('    while scrolling:');
+        printProfile((await cdp.send('Profiler.stop')).profile);
+      }
     }
     await page.goto(projectPath);
+    const cdp = args.profile && run === runs - 1 ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     sideBar.push(Math.round(await fromSideBar(page, documentPath)));
+    if (cdp) {
+      console.log('    from the side bar:');
+      printProfile((await cdp.send('Profiler.stop')).profile);
+    }
     await page.close();
   }
   await context.close();

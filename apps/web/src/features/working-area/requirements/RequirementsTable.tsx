@@ -23,6 +23,7 @@ import classes from './RequirementsTable.module.css';
 
 const ROW_ESTIMATE = 54;
 export const FILTER_DEBOUNCE_MS = 100;
+const EMPTY_INDEX: ReadonlyMap<number, string> = new Map();
 
 interface RequirementsTableProps {
   /** In reading order. */
@@ -53,7 +54,12 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
   const [direction, setDirection] = useState<SortDirection>('asc');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
 
-  const index = useMemo(() => buildSearchIndex(requirements, categories), [requirements, categories]);
+  // The text to filter on is made when a filter is first typed, not before the first rows show.
+  const filtering = mode === 'table' && debounced.trim() !== '';
+  const index = useMemo(
+    () => (filtering ? buildSearchIndex(requirements, categories) : EMPTY_INDEX),
+    [filtering, requirements, categories],
+  );
   const sorted = useMemo(
     () => (mode === 'list' ? [...requirements] : sortRequirements(requirements, sort, direction, categories)),
     [mode, requirements, sort, direction, categories],
