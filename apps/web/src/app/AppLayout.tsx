@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { ScreenLoader } from '../components/ScreenLoader';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
 import classes from './AppLayout.module.css';
 
@@ -20,10 +21,12 @@ export function AppLayout() {
   const { pathname } = useLocation();
   return (
     <div className={classes.root}>
+      <SkipLink />
       <Box component="header" className={classes.header}>
         <TopBar />
       </Box>
-      <main className={classes.main}>
+      {/* Focusable by script only (tabIndex -1): the skip link's target, never a stop of the Tab key. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <ScreenErrorBoundary key={screenKey(pathname)}>
           <Suspense fallback={<ScreenLoader />}>
             <Outlet />

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { isSessionActive, subscribeSession } from '../api/session';
 import { startSessionClock } from '../api/sessionClock';
 import { queryClient } from './queryClient';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The toasts' container (and its transitions) loads after the first page; a toast raised before it is kept in
 // the notifications store and shows as soon as the container mounts.
@@ -25,7 +25,7 @@ export function Providers({ children }: ProvidersProps) {
     [],
   );
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Suspense fallback={null}>
         <Notifications position="bottom-right" />
       </Suspense>

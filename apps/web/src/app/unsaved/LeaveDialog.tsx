@@ -7,7 +7,14 @@ export type LeaveAnswer = 'stay' | 'discard' | 'save';
 export function LeaveDialog({ opened, onAnswer }: { opened: boolean; onAnswer: (answer: LeaveAnswer) => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={() => onAnswer('stay')} title={t('unsaved.leaveTitle')} centered zIndex={500}>
+    <Modal
+      opened={opened}
+      onClose={() => onAnswer('stay')}
+      title={t('unsaved.leaveTitle')}
+      centered
+      zIndex={500}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="lg">
         <Text fz="sm">{t('unsaved.leaveMessage')}</Text>
         <Group justify="flex-end" gap="sm">

@@ -62,7 +62,7 @@ export function DashboardTable({ labelledBy, minWidth, nameLabel, countColumns, 
               <Table.Tr key={row.id}>
                 <Table.Td>
                   {row.title}
-                  <Text fz="sm" c={description ? 'dimmed' : 'gray.5'} truncate mt={2}>
+                  <Text fz="sm" c="dimmed" fs={description ? undefined : 'italic'} truncate mt={2}>
                     {description || t('dashboard.noDescription')}
                   </Text>
                 </Table.Td>

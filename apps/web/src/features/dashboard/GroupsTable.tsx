@@ -25,7 +25,7 @@ export function GroupsTable({ groups }: GroupsTableProps) {
       rows={sortGroups(groups).map((group) => ({
         id: group.id,
         title: (
-          <Text fw={600} c="dark.8" truncate>
+          <Text fw={600} c="dark.8" style={{ overflowWrap: 'anywhere' }}>
             {group.name}
           </Text>
         ),

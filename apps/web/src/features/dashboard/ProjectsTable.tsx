@@ -28,7 +28,13 @@ export function ProjectsTable({ projects }: ProjectsTableProps) {
         id: project.id,
         title: (
           <Group gap={8} wrap="nowrap">
-            <Anchor component={Link} to={projectPath(project.namespace, project.slug)} fw={600} c="dark.8" truncate>
+            <Anchor
+              component={Link}
+              to={projectPath(project.namespace, project.slug)}
+              fw={600}
+              c="dark.8"
+              style={{ overflowWrap: 'anywhere' }}
+            >
               <Text span inherit c="dimmed" fw={500}>
                 {project.owner.name} /{' '}
               </Text>

@@ -10,7 +10,7 @@ export function ForbiddenScreen() {
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="md" ta="center">
-        <Text fz={96} fw={800} lh={1} c="brand.2">
+        <Text fz={96} fw={800} lh={1} c="brand.5">
           {t('forbidden.code')}
         </Text>
         <Title order={1} fz={26} fw={650}>

@@ -1,4 +1,4 @@
-import { Button, Container, EmptyState } from '@mantine/core';
+import { Button, Container, EmptyState, Title } from '@mantine/core';
 import { IconArrowLeft, IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -19,7 +19,12 @@ export function ComingSoonScreen() {
         size="md"
         icon={<IconHourglassHigh size={30} stroke={1.5} />}
         withIndicatorBackground
-        title={t('project.comingSoon.title', { view })}
+        // The page's one heading, in the empty state's own type size.
+        title={
+          <Title order={1} fz="inherit" fw="inherit" lh="inherit" c="inherit">
+            {t('project.comingSoon.title', { view })}
+          </Title>
+        }
         description={t('project.comingSoon.text')}
       >
         <Button

@@ -31,7 +31,7 @@ export function ProjectOverviewScreen() {
                 </Text>
               </Group>
               <Group gap="sm" align="center" wrap="wrap">
-                <Title order={1} fz={28} fw={650}>
+                <Title order={1} fz={28} fw={650} style={{ overflowWrap: 'anywhere' }}>
                   {project.name}
                 </Title>
                 <Badge

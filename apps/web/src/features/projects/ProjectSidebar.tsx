@@ -33,7 +33,7 @@ export function ProjectSidebar({ subPath }: ProjectSidebarProps) {
               {project.acronym.slice(0, 3)}
             </Avatar>
             <div style={{ minWidth: 0 }}>
-              <Text fw={650} fz="sm" c="dark.8" truncate>
+              <Text fw={650} fz="sm" c="dark.8" style={{ overflowWrap: 'anywhere' }}>
                 {project.name}
               </Text>
               <Text fz="xs" c="dimmed" truncate>

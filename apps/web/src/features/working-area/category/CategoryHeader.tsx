@@ -25,7 +25,7 @@ export function CategoryHeader(props: CategoryHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xl">
       <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-        <Group gap={6}>
+        <Group gap={6} wrap="nowrap">
           <Tooltip label={t('categories.backTo', { name: document.name })}>
             <ActionIcon
               component={Link}
@@ -37,7 +37,13 @@ export function CategoryHeader(props: CategoryHeaderProps) {
               <IconArrowLeft size={16} />
             </ActionIcon>
           </Tooltip>
-          <Text fz={11} fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.06em' }}>
+          <Text
+            fz={11}
+            fw={700}
+            tt="uppercase"
+            c="dimmed"
+            style={{ letterSpacing: '0.06em', minWidth: 0, overflowWrap: 'anywhere' }}
+          >
             {t('categories.kind')} · {document.name}
           </Text>
         </Group>

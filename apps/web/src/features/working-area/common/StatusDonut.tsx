@@ -22,7 +22,11 @@ export function StatusDonut({ counts }: { counts: readonly number[] }) {
       withTooltip
       tooltipDataSource="segment"
       strokeWidth={data.length > 1 ? 1 : 0}
+      // Decoration (the legend beside it has the numbers): hidden from screen readers, so nothing in it may take
+      // the focus either; recharts' keyboard layer would make the chart and its pie Tab stops.
       aria-hidden
+      accessibilityLayer={false}
+      pieProps={{ rootTabIndex: -1 }}
     />
   );
 }

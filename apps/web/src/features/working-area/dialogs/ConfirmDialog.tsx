@@ -17,7 +17,15 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ opened, title, message, confirmLabel, danger, onAnswer, zIndex }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={() => onAnswer(false)} title={title} centered size="sm" zIndex={zIndex}>
+    <Modal
+      opened={opened}
+      onClose={() => onAnswer(false)}
+      title={title}
+      centered
+      size="sm"
+      zIndex={zIndex}
+      closeButtonProps={{ 'aria-label': t('workingArea.closeDialog') }}
+    >
       <Stack gap="lg">
         {typeof message === 'string' ? <Text fz="sm">{message}</Text> : message}
         <Group justify="flex-end" gap="sm">

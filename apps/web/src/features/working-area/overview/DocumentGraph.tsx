@@ -7,7 +7,8 @@ import { layoutDocumentGraph } from '../logic/documentGraph';
 import classes from './DocumentGraph.module.css';
 
 const CARD_WIDTH = 224;
-const CARD_HEIGHT = 64;
+// Room for a name on two lines and the acronym line under it.
+const CARD_HEIGHT = 80;
 const COLUMN_GAP = 72;
 const ROW_GAP = 16;
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { TextInput } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { isAskingToLeave } from '../../../app/unsaved/unsavedWork';
@@ -12,7 +12,8 @@ import classes from './RequirementView.module.css';
 /**
  * The requirement's name, edited in place (spec 2 §5): Enter or leaving the field saves, Escape puts it back;
  * pasted text arrives as plain text on one line; nothing is sent when unchanged or already saving; a refused
- * name goes back to the saved one.
+ * name goes back to the saved one. A text area that grows rather than an input, so that a long name wraps in the
+ * header instead of scrolling out of sight (issue 9 §3); Enter still saves, so the name stays on one line.
  */
 export function InlineName({ requirement }: { requirement: RequirementPresented }) {
   const { t } = useTranslation();
@@ -65,8 +66,10 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
   };
 
   return (
-    <TextInput
+    <Textarea
       variant="unstyled"
+      autosize
+      minRows={1}
       className={classes.name}
       aria-label={t('requirements.name')}
       value={draft}
@@ -93,7 +96,7 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
         } else if (event.key === 'Escape') {
           setDraft(requirement.name);
           // Blurring after the reset saves nothing: the name is unchanged.
-          requestAnimationFrame(() => (event.target as HTMLInputElement).blur());
+          requestAnimationFrame(() => (event.target as HTMLTextAreaElement).blur());
         } else if (event.key === 'F3' && event.shiftKey) {
           event.preventDefault();
           const next = cycleCase(draft, lastCase);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -68,6 +68,11 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
 
   return (
     <Stack gap="md">
+      {/* The page's heading for screen readers and their heading list: the view shows the name in its editable
+          field instead of a title. */}
+      <Title order={1} className={classes.visuallyHidden}>
+        {`${requirement.reference} ${requirement.name}`}
+      </Title>
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">

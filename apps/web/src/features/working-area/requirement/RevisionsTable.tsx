@@ -36,7 +36,8 @@ export function RevisionsTable({
   return (
     <>
       {shown ? <RevisionDialog requirement={requirement} revision={shown} onClose={() => setShown(null)} /> : null}
-      <Table fz="sm" verticalSpacing={6} highlightOnHover aria-label={t('requirements.revisions.title')}>
+      {/* Fixed layout: the name column takes what the others leave, and a long name wraps inside it. */}
+      <Table fz="sm" layout="fixed" verticalSpacing={6} highlightOnHover aria-label={t('requirements.revisions.title')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36} aria-label={t('requirements.columns.description')} />
@@ -69,7 +70,7 @@ export function RevisionsTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>{revision.author?.name ?? t('requirements.unknownAuthor')}</Table.Td>
-                <Table.Td>{revision.name}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{revision.name}</Table.Td>
                 <Table.Td>
                   {revision.status > 0 ? (
                     <StatusBadge status={revision.status} />

@@ -125,9 +125,9 @@ export const RequirementRow = memo(function RequirementRow({
             {t('requirements.updated', { time: relativeTime(requirement.updated_at, now, i18n.language) })}
           </span>
           {category && !move ? (
-            <Group gap={3} component="span" wrap="nowrap">
+            <Group gap={3} component="span" wrap="nowrap" miw={0}>
               <IconFolder size={12} aria-hidden />
-              {category.name}
+              <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{category.name}</span>
             </Group>
           ) : null}
           {/* Tags, one group per classifier of the document, join here with classifiers (a later issue). */}
@@ -150,7 +150,7 @@ export const RequirementRow = memo(function RequirementRow({
           {requirement.description ? (
             <RichTextView html={requirement.description} />
           ) : (
-            <span style={{ color: 'var(--mantine-color-gray-6)', fontSize: 'var(--mantine-font-size-sm)' }}>
+            <span style={{ color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-sm)' }}>
               {t('requirements.noDescription')}
             </span>
           )}
