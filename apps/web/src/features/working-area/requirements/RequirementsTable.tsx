@@ -79,6 +79,9 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
     overscan: 8,
     scrollMargin: offset,
     getItemKey: (i) => rows[i]?.id ?? i,
+    // Rendering inside the scroll event (flushSync) made every scroll event a full React render of the table;
+    // batched, React renders once a frame and the overscan covers the gap.
+    useFlushSync: false,
   });
 
   const toggle = useCallback(
@@ -89,6 +92,10 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
         return next;
       }),
     [],
+  );
+  const expandAll = useCallback(
+    (expand: boolean) => setExpanded(expand ? new Set(rows.map((r) => r.id)) : new Set()),
+    [rows],
   );
   const edit = useCallback(
     (requirement: RequirementPresented) =>
@@ -107,7 +114,7 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
         direction={direction}
         onDirection={setDirection}
         allExpanded={allExpanded}
-        onExpandAll={(expand) => setExpanded(expand ? new Set(rows.map((r) => r.id)) : new Set())}
+        onExpandAll={expandAll}
         shown={rows.length}
         total={requirements.length}
       />

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Button, CloseButton, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import {
   IconArrowsMaximize,
@@ -35,7 +36,8 @@ interface RequirementsToolbarProps {
 }
 
 /** Filter (100 ms debounce upstream), sort and direction, expand or collapse every description. */
-export function RequirementsToolbar(props: RequirementsToolbarProps) {
+// Memoised: the table renders again on every scroll (the virtualiser's state), the toolbar has no reason to.
+export const RequirementsToolbar = memo(function RequirementsToolbar(props: RequirementsToolbarProps) {
   const { t } = useTranslation();
   const { withFilter, query, onQuery, sort, onSort, direction, onDirection, allExpanded, onExpandAll, shown, total } =
     props;
@@ -100,7 +102,7 @@ export function RequirementsToolbar(props: RequirementsToolbarProps) {
       </Text>
     </Group>
   );
-}
+});
 
 function sortLabelWidth(label: string): number {
   return Math.max(36, label.length * 6.5 + 14);
