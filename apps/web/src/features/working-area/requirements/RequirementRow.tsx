@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { StaleLinksBadge } from '../common/StaleLinksBadge';
 import { StatusBadge } from '../common/StatusBadge';
 import { relativeTime } from '../logic/relativeTime';
 import { RequirementRowActions } from './RequirementRowActions';
+import { RowIconButton } from './RowIconButton';
 import type { RequirementCommands } from './useRequirementCommands';
 import classes from './RequirementsTable.module.css';
 
@@ -67,10 +68,7 @@ export const RequirementRow = memo(function RequirementRow({
       onClick={toggle}
     >
       <div className={classes.cell} role="cell">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
+        <RowIconButton
           aria-expanded={expanded}
           aria-label={t(expanded ? 'requirements.hideDescription' : 'requirements.showDescription', {
             name: requirement.reference,
@@ -78,35 +76,27 @@ export const RequirementRow = memo(function RequirementRow({
           onClick={() => onToggle(requirement.id)}
         >
           {expanded ? <IconChevronDown size={15} /> : <IconChevronRight size={15} />}
-        </ActionIcon>
+        </RowIconButton>
       </div>
       {move ? (
         <div className={classes.cell} role="cell">
           <Group gap={0} wrap="nowrap">
-            <Tooltip label={t('workingArea.moveUp')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                disabled={move.first}
-                aria-label={t('requirements.moveUpNamed', { name: requirement.reference })}
-                onClick={() => void commands.move(requirement, 'up')}
-              >
-                <IconArrowUp size={14} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('workingArea.moveDown')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                disabled={move.last}
-                aria-label={t('requirements.moveDownNamed', { name: requirement.reference })}
-                onClick={() => void commands.move(requirement, 'down')}
-              >
-                <IconArrowDown size={14} />
-              </ActionIcon>
-            </Tooltip>
+            <RowIconButton
+              title={t('workingArea.moveUp')}
+              disabled={move.first}
+              aria-label={t('requirements.moveUpNamed', { name: requirement.reference })}
+              onClick={() => void commands.move(requirement, 'up')}
+            >
+              <IconArrowUp size={14} />
+            </RowIconButton>
+            <RowIconButton
+              title={t('workingArea.moveDown')}
+              disabled={move.last}
+              aria-label={t('requirements.moveDownNamed', { name: requirement.reference })}
+              onClick={() => void commands.move(requirement, 'down')}
+            >
+              <IconArrowDown size={14} />
+            </RowIconButton>
           </Group>
         </div>
       ) : null}
