@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './support/screenshot';
 import { apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { data } from './support/seed';
 
 // No edit is lost silently (issue 9 §1): two browsers on one requirement. The later save from an older version
 // meets a conflict dialog showing both texts; the view follows live changes; a revision opens and restores.
@@ -12,10 +13,6 @@ let b: Page;
 let requirementPath = '';
 let requirementId = 0;
 const contexts: BrowserContext[] = [];
-
-async function data<T>(response: Promise<{ json(): Promise<unknown> }>): Promise<T> {
-  return ((await (await response).json()) as { data: T }).data;
-}
 
 async function browserPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' });

@@ -2,13 +2,10 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { linkFromNewestMail } from './support/outbox';
 import { snap } from './support/screenshot';
 import { apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { data } from './support/seed';
 
 // What the first users hit (issue 9 §3): stale links seen where requirements are listed, times never in the
 // future, the language picked before logging in kept, and a newcomer's join link surviving registration.
-
-async function data<T>(response: Promise<{ json(): Promise<unknown> }>): Promise<T> {
-  return ((await (await response).json()) as { data: T }).data;
-}
 
 interface Setup {
   owner: TestUser;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, newUser, signUpAndLogIn, type TestUser } from './support/users';
+import { data } from './support/seed';
 
 // Unsaved work is never dropped (issue 9 §2): a dialog asks before it closes however it is closed, leaving a
 // page with an unsaved edit asks, a session that ends mid-edit keeps the text, and the children dialog lets go
@@ -11,10 +12,6 @@ let user: TestUser;
 let base = '';
 let requirementId = 0;
 let parentDocumentId = 0;
-
-async function data<T>(response: Promise<{ json(): Promise<unknown> }>): Promise<T> {
-  return ((await (await response).json()) as { data: T }).data;
-}
 
 test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' });
