@@ -19,7 +19,9 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'packages/domain/src'].map((p) => path.join(root, p));
+const sources = ['apps/web/src', 'apps/web/index.html', 'packages/domain/src', 'packages/rich-text/src'].map((p) =>
+  path.join(root, p),
+);
 const sourceTime = Math.max(
   ...sources.map((p) => (fs.existsSync(p) && fs.statSync(p).isFile() ? fs.statSync(p).mtimeMs : newestMtime(p))),
 );

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
+  customType,
   index,
   integer,
   jsonb,
@@ -294,4 +296,104 @@ export const revisions = pgTable(
   },
   // Newest first for one requirement, without a sort.
   (t) => [index('revisions_requirement_idx').on(t.requirementId, t.id)],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The shared (Yjs) document of a requirement's description (decisions §15), as one merged update. The database keeps
+ * it so that every instance, and every backup, has it; the description column stays the readable copy.
+ */
+export const collaborationStates = pgTable('collaboration_states', {
+  requirementId: integer('requirement_id')
+    .primaryKey()
+    .references(() => requirements.id, { onDelete: 'cascade' }),
+  state: bytea('state').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Images put into rich text (decisions §6, §15): kept in the database, served to the project's members only. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    // The random name the HTML refers to (/api/attachments/{fileName}); it says nothing of the uploader's name.
+    fileName: text('file_name').notNull(),
+    originalName: text('original_name').notNull(),
+    // Decided from the bytes, never from the name or the client's claim.
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('attachments_file_name_unique').on(t.fileName), index('attachments_project_idx').on(t.projectId)],
+);
+
+/**
+ * What a comment or a read marker is about (decisions §11): the project itself, or one of its documents, categories
+ * or requirements. One nullable key per kind, so that deleting the element deletes its comments by cascade; the type
+ * and id are derived from them, for lookups by (type, id).
+ */
+const commentable = {
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  documentId: integer('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+  categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+  requirementId: integer('requirement_id').references(() => requirements.id, { onDelete: 'cascade' }),
+  commentableType: text('commentable_type', { enum: ['project', 'document', 'category', 'requirement'] })
+    .notNull()
+    .generatedAlwaysAs(
+      sql`CASE WHEN requirement_id IS NOT NULL THEN 'requirement' WHEN category_id IS NOT NULL THEN 'category' WHEN document_id IS NOT NULL THEN 'document' ELSE 'project' END`,
+    ),
+  commentableId: integer('commentable_id')
+    .notNull()
+    .generatedAlwaysAs(sql`coalesce(requirement_id, category_id, document_id, project_id)`),
+};
+
+// At most one of the element keys is set (a category comment does not also name its document).
+const oneCommentable = sql`num_nonnulls(document_id, category_id, requirement_id) <= 1`;
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    ...commentable,
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('comments_commentable_idx').on(t.commentableType, t.commentableId, t.id),
+    // has_comments of a document's requirements, and the cascades.
+    index('comments_requirement_idx').on(t.requirementId),
+    index('comments_document_idx').on(t.documentId),
+    index('comments_category_idx').on(t.categoryId),
+    index('comments_project_idx').on(t.projectId),
+    check('comments_one_commentable', oneCommentable),
+  ],
+);
+
+/** A user's read marker on one commentable: comments of others after it are unread. */
+export const commentReads = pgTable(
+  'comment_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...commentable,
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.commentableType, t.commentableId] }),
+    index('comment_reads_requirement_idx').on(t.requirementId),
+    index('comment_reads_document_idx').on(t.documentId),
+    index('comment_reads_category_idx').on(t.categoryId),
+    index('comment_reads_project_idx').on(t.projectId),
+    check('comment_reads_one_commentable', oneCommentable),
+  ],
 );

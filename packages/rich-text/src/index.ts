@@ -1,0 +1,1 @@
+export { richTextExtensions, type RichTextOptions } from './extensions.js';
