@@ -28,6 +28,7 @@ import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { registerAccessControl, type RouteAccess } from './http/access';
 import { EventBus } from './events/bus';
 import { attachRealtime } from './realtime/realtime';
+import { attachCollaboration } from './collaboration/collaboration';
 
 export type RouteInfo = { method: string; url: string; access: RouteAccess | undefined };
 /** `routes` lists every route registered, so that tests can walk them all (bad input, permissions). */
@@ -113,8 +114,10 @@ export async function buildApp(
   await registerWebClient(app, config.webDist);
   if (config.redisUrl) await ctx.events.connect(config.redisUrl);
   const realtime = await attachRealtime(app, ctx);
+  const collaboration = await attachCollaboration(app, ctx);
 
   app.addHook('onClose', async () => {
+    await collaboration.close();
     await realtime.close();
     await ctx.events.close();
     mailer.close();

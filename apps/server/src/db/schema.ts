@@ -298,7 +298,11 @@ export const revisions = pgTable(
   (t) => [index('revisions_requirement_idx').on(t.requirementId, t.id)],
 );
 
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+// node-postgres sends a Buffer as bytea (a bare Uint8Array it would send as text); PGlite takes either.
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 /**
  * The shared (Yjs) document of a requirement's description (decisions §15), as one merged update. The database keeps

@@ -19,8 +19,18 @@ export type DomainEventMap = {
   /** The category tree or order of a document changed. */
   CategoriesReordered: { projectId: number; documentId: number };
   CategoryDeleted: { projectId: number; categoryId: number; documentId: number };
-  /** Created or changed; `description` says whether the rich text changed (collaboration listens to it). */
-  RequirementChanged: { projectId: number; requirementId: number; description?: boolean };
+  /**
+   * Created or changed; `description` says whether the rich text changed. `sharedUpdate` (base64) is the Yjs update
+   * that brought an API change of the description into the stored shared document: the live documents of every
+   * instance merge it. `byCollaboration` marks the write-back of the shared document itself.
+   */
+  RequirementChanged: {
+    projectId: number;
+    requirementId: number;
+    description?: boolean;
+    sharedUpdate?: string;
+    byCollaboration?: boolean;
+  };
   /** The lists of these documents changed: order, or links of their requirements. */
   RequirementListsChanged: { projectId: number; documentIds: number[] };
   RequirementDeleted: { projectId: number; requirementId: number; documentId: number };

@@ -8,7 +8,13 @@ const stranger = { id: 1, isMember: false };
 
 describe('can', () => {
   it('lets members do everything in a project and nobody else anything', () => {
-    for (const verb of ['project.read', 'project.write', 'project.delete', 'project.subscribe'] as const) {
+    for (const verb of [
+      'project.read',
+      'project.write',
+      'project.delete',
+      'project.subscribe',
+      'requirement.collaborate',
+    ] as const) {
       expect(can(user, { do: verb, project: member })).toBe(true);
       expect(can(user, { do: verb, project: stranger })).toBe(false);
     }

@@ -1,7 +1,7 @@
 import type { User } from '../modules/auth/session.service';
 
 /**
- * The one place that decides access. Every project-scoped route, realtime subscription and (later)
+ * The one place that decides access. Every project-scoped route, realtime subscription and
  * collaboration connection asks `can`; the facts it needs (memberships) are loaded before the call,
  * so the decision itself stays pure and testable.
  */
@@ -18,6 +18,8 @@ export type Action =
       target: { type: 'user'; id: number } | { type: 'group'; group: GroupFacts };
     }
   | { do: 'project.subscribe'; project: ProjectFacts }
+  /** Joining the shared document of a requirement's description (collaborative editing). */
+  | { do: 'requirement.collaborate'; project: ProjectFacts }
   | { do: 'group.createProject'; group: GroupFacts }
   | { do: 'feature.alpha' };
 
@@ -28,6 +30,7 @@ export function can(user: User, action: Action): boolean {
     case 'project.write':
     case 'project.delete':
     case 'project.subscribe':
+    case 'requirement.collaborate':
       return action.project.isMember;
     case 'project.transfer':
       if (!action.project.isMember) return false;

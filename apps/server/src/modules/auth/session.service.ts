@@ -101,3 +101,12 @@ export async function sessionExpiry(db: Db, sessionId: number): Promise<Date | n
     .limit(1);
   return row?.expiresAt ?? null;
 }
+
+export async function accessTokenExists(db: Db, tokenId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(eq(accessTokens.id, tokenId))
+    .limit(1);
+  return row !== undefined;
+}

@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import { lockDocument, lockDocuments, loadRequirementForWrite } from '../../db/locks';
 import { swapWithSibling } from '../../db/ordering';
+import { applyHtmlToState } from '../../collaboration/collaboration-states';
 import { requirementLinks, requirements, revisions } from '../../db/schema';
 import { conflict, invalid, type FieldErrors } from '../../http/errors';
 import { translate } from '../../i18n/messages';
@@ -219,11 +220,14 @@ export async function updateRequirement(
     for (const id of await replaceLinks(tx, project.id, current.id, 'children', body.children_id))
       touchedOthers.add(id);
 
+  const descriptionChanged = description !== current.description;
   work.record({
     name: 'RequirementChanged',
     projectId: project.id,
     requirementId: current.id,
-    description: description !== current.description,
+    description: descriptionChanged,
+    // People editing the description together get the change merged into what they type (decisions §15).
+    sharedUpdate: descriptionChanged ? await applyHtmlToState(tx, current.id, description) : undefined,
   });
   const listDocuments = await documentsOf(tx, touchedOthers);
   if (movingDocument) listDocuments.push(current.documentId);

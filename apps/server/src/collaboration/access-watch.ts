@@ -1,0 +1,105 @@
+import type { Connection, Hocuspocus } from '@hocuspocus/server';
+import { and, gt, inArray } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { requirements, sessions } from '../db/schema';
+import type { CommittedWork } from '../events/bus';
+import type { DomainEvent } from '../events/domain-events';
+import type { CollaborationContext } from './context';
+import { requirementIdOf } from './shared-description';
+
+/** How often the sessions behind open connections are looked at (expiry needs no write to happen). */
+const SESSION_SWEEP_MS = 30_000;
+
+type Conn = Connection<CollaborationContext>;
+
+// Closing a document's connection sends the provider a close message with this reason (the socket itself may
+// carry other documents and stays open); the provider does not try again on its own, the editor turns read-only.
+const ACCESS_ENDED = { code: 4403, reason: 'Access ended.' };
+
+/**
+ * Closes collaboration connections when access ends (decisions §15), like the realtime sockets: membership lost,
+ * project or requirement deleted, logout, password reset, token revoked, session expired. It acts on the facts of
+ * every instance (the bus carries them through Redis), since each instance holds its own connections.
+ */
+export function watchAccess(ctx: AppContext, hocuspocus: Hocuspocus<CollaborationContext>) {
+  function connections(): Conn[] {
+    const all: Conn[] = [];
+    for (const document of hocuspocus.documents.values())
+      for (const connection of document.connections.keys()) all.push(connection as Conn);
+    return all;
+  }
+  function closeWhere(test: (context: CollaborationContext) => boolean) {
+    for (const connection of connections()) if (test(connection.context)) connection.close(ACCESS_ENDED);
+  }
+  async function closeDeletedRequirements(projectId: number) {
+    const ids = connections()
+      .filter((c) => c.context.projectId === projectId)
+      .map((c) => c.context.requirementId!);
+    if (ids.length === 0) return;
+    const alive = await ctx.db
+      .select({ id: requirements.id })
+      .from(requirements)
+      .where(inArray(requirements.id, [...new Set(ids)]));
+    const kept = new Set(alive.map((r) => r.id));
+    closeWhere((c) => c.projectId === projectId && !kept.has(c.requirementId!));
+  }
+
+  function act(event: DomainEvent) {
+    switch (event.name) {
+      case 'MembershipEnded':
+        return closeWhere((c) => c.projectId === event.projectId && c.auth?.user.id === event.userId);
+      case 'ProjectDeleted':
+        return closeWhere((c) => c.projectId === event.projectId);
+      case 'RequirementDeleted':
+        return closeWhere((c) => c.requirementId === event.requirementId);
+      case 'DocumentDeleted':
+        return void closeDeletedRequirements(event.projectId).catch(() => undefined);
+      case 'SessionEnded':
+        return closeWhere((c) => c.auth?.kind === 'session' && c.auth.sessionId === event.sessionId);
+      case 'UserSessionsEnded':
+        return closeWhere(
+          (c) =>
+            c.auth?.user.id === event.userId &&
+            (c.auth.kind === 'session' ? c.auth.sessionId !== event.keepSessionId : event.tokens),
+        );
+      case 'AccessTokenRevoked':
+        return closeWhere((c) => c.auth?.kind === 'token' && c.auth.tokenId === event.tokenId);
+      default:
+        return undefined;
+    }
+  }
+
+  const unsubscribe = ctx.events.subscribe((work: CommittedWork) => {
+    for (const event of work.events) act(event);
+  });
+
+  const sweep = setInterval(() => {
+    const open = connections().filter((c) => c.context.auth?.kind === 'session');
+    if (open.length === 0) return;
+    const ids = [...new Set(open.map((c) => (c.context.auth as { sessionId: number }).sessionId))];
+    ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())))
+      .then(
+        (alive) => {
+          const valid = new Set(alive.map((s) => s.id));
+          closeWhere((c) => c.auth?.kind === 'session' && !valid.has(c.auth.sessionId));
+        },
+        () => undefined,
+      );
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
+  return {
+    /** A requirement found gone by the write-back: its connections close. */
+    closeDocument(documentName: string) {
+      const id = requirementIdOf(documentName);
+      if (id !== null) closeWhere((c) => c.requirementId === id);
+    },
+    stop() {
+      unsubscribe();
+      clearInterval(sweep);
+    },
+  };
+}

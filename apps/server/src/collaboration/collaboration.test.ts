@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { projectUsers, revisions } from '../db/schema';
+import { openEditor, until, type TestEditor } from '../test/collaboration-client';
+import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
+import { workingArea } from '../test/working-area';
+import { runWork } from '../work';
+import { readHtml } from './shared-description';
+
+// Real Hocuspocus providers (Node, `ws`) against the app listening on a real port.
+
+let t: TestApp;
+let base: string;
+const editors: TestEditor[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  base = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  for (const e of editors) e.destroy();
+  await t.close();
+});
+
+const cookieOf = (user: SignedUp) => [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+function edit(user: SignedUp | null, requirementId: number | string, token?: string) {
+  const editor = openEditor(base, requirementId, { cookie: user ? cookieOf(user) : undefined, token });
+  editors.push(editor);
+  return editor;
+}
+
+/** A project with a member besides its owner, and one requirement. */
+async function sharedRequirement() {
+  const owner = await t.signUp({ name: 'Olive Owner' });
+  const member = await t.signUp({ name: 'Max Member' });
+  const w = workingArea(owner);
+  const project = await w.project();
+  await member.agent.post(`/api/projects/join/${owner.username}/${project.slug}`, { token: project.join_token });
+  const document = await w.document(project.id, 'SRS');
+  const requirement = await w.requirement(document.id, 'Braking');
+  return { owner, member, project, requirement, w };
+}
+
+/** Whether the server let the editor in or turned it away. */
+const outcome = (e: TestEditor) =>
+  Promise.race([e.authenticated.then(() => 'accepted' as const), e.failed.then(() => 'refused' as const)]);
+
+const description = async (user: SignedUp, id: number) =>
+  (await user.agent.get(`/api/requirements/${id}`)).data.data as { description: string; version: number };
+
+describe('collaborative editing', () => {
+  it('lets two members edit one description: both converge and the HTML is written back', async () => {
+    const { owner, member, requirement } = await sharedRequirement();
+    const a = edit(owner, requirement.id);
+    const b = edit(member, requirement.id);
+    await Promise.all([a.authenticated, b.authenticated]);
+    await until(() => readHtml(b.doc).includes('Braking'));
+    a.type('Ann: ');
+    b.type('Ben: ');
+    await until(
+      () => readHtml(a.doc) === readHtml(b.doc) && readHtml(a.doc).includes('Ann') && readHtml(a.doc).includes('Ben'),
+    );
+    const written = await until(async () => {
+      const r = await description(owner, requirement.id);
+      return r.description.includes('Ann') && r.description.includes('Ben') ? r : null;
+    });
+    expect(written.description).toBe(readHtml(a.doc));
+    expect(written.version).toBeGreaterThan(requirement.version);
+  });
+
+  it('refuses a non-member, a logged-out client, a name that is not a requirement and a missing requirement', async () => {
+    const { requirement } = await sharedRequirement();
+    const stranger = await t.signUp();
+    const member = edit(stranger, requirement.id);
+    const loggedOut = edit(null, requirement.id);
+    const otherName = edit(stranger, 'project.1');
+    const missing = edit(stranger, 999_999_999);
+    for (const e of [member, loggedOut, otherName, missing]) {
+      expect(await outcome(e)).toBe('refused');
+      expect(e.doc.getXmlFragment('default').length).toBe(0);
+    }
+  });
+
+  it('takes an access token in place of the cookie, until the token is revoked', async () => {
+    const { owner, requirement } = await sharedRequirement();
+    const token: string = (await owner.agent.post('/api/auth/generatetoken', { name: 'add-in' })).data.data.token;
+    const e = edit(null, requirement.id, token);
+    await e.authenticated;
+    await until(() => readHtml(e.doc).includes('Braking'));
+    const listed: Array<{ id: number }> = (await owner.agent.get('/api/user/tokens')).data.data;
+    expect((await owner.agent.delete(`/api/user/tokens/${listed[0]!.id}`)).statusCode).toBe(204);
+    expect(await e.closed).toBe('Access ended.');
+  });
+
+  it('closes the connection of a member whose membership ends, and of a deleted requirement', async () => {
+    const { owner, member, project, requirement, w } = await sharedRequirement();
+    const m = edit(member, requirement.id);
+    const o = edit(owner, requirement.id);
+    await Promise.all([m.authenticated, o.authenticated]);
+    await until(() => readHtml(m.doc).includes('Braking') && readHtml(o.doc).includes('Braking'));
+    await runWork(t.ctx, {}, async (work) => {
+      await work.tx
+        .delete(projectUsers)
+        .where(and(eq(projectUsers.projectId, project.id), eq(projectUsers.userId, member.id)));
+      work.record({ name: 'MembershipEnded', projectId: project.id, userId: member.id });
+    });
+    expect(await m.closed).toBe('Access ended.');
+    // The owner's connection stays until the requirement goes.
+    o.type('still here ');
+    await until(async () => (await description(owner, requirement.id)).description.includes('still here'));
+    await w.ok('DELETE', `/api/requirements/${requirement.id}`);
+    expect(await o.closed).toBe('Access ended.');
+  });
+
+  it('closes the connection when its session ends (logout)', async () => {
+    const { member, requirement } = await sharedRequirement();
+    const m = edit(member, requirement.id);
+    await m.authenticated;
+    const out = await member.agent.post('/api/auth/logout', {});
+    expect(out.statusCode).toBe(204);
+    expect(await m.closed).toBe('Access ended.');
+  });
+
+  it('merges a REST change of the description into what people are typing', async () => {
+    const { owner, member, requirement } = await sharedRequirement();
+    const e = edit(member, requirement.id);
+    await e.authenticated;
+    await until(() => readHtml(e.doc).includes('Braking'));
+    // Typed, not yet written back (the write-back waits a second), when the REST change arrives.
+    e.type('typed ');
+    const put = await owner.agent.put(`/api/requirements/${requirement.id}`, {
+      description: '<p>Braking</p><p>Added by the API</p>',
+    });
+    expect(put.statusCode).toBe(200);
+    await until(() => readHtml(e.doc).includes('Added by the API'));
+    expect(readHtml(e.doc)).toContain('typed Braking');
+    const final = await until(async () => {
+      const r = await description(owner, requirement.id);
+      return r.description.includes('typed') && r.description.includes('Added by the API') ? r : null;
+    });
+    expect(final.description).toBe('<p>typed Braking</p><p>Added by the API</p>');
+  });
+
+  it('keeps one revision per author for continuous editing, and one for each author who takes a turn', async () => {
+    const { owner, member, requirement } = await sharedRequirement();
+    const revisionCount = async () =>
+      (await t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, requirement.id))).length;
+    const a = edit(owner, requirement.id);
+    await a.authenticated;
+    await until(() => readHtml(a.doc).includes('Braking'));
+    for (const word of ['one ', 'two ', 'three ']) {
+      a.type(word);
+      await until(async () => (await description(owner, requirement.id)).description.includes(word.trim()));
+    }
+    // Three write-backs by one author: the state before the first is kept, once.
+    expect(await revisionCount()).toBe(1);
+    const b = edit(member, requirement.id);
+    await b.authenticated;
+    await until(() => readHtml(b.doc).includes('three'));
+    b.type('four ');
+    await until(async () => (await description(owner, requirement.id)).description.includes('four'));
+    // The owner's state was kept less than five minutes ago: not again for the member's turn.
+    expect(await revisionCount()).toBe(1);
+    a.type('five ');
+    await until(async () => (await description(owner, requirement.id)).description.includes('five'));
+    // The owner's turn keeps the member's state, once.
+    expect(await revisionCount()).toBe(2);
+    b.type('six ');
+    await until(async () => (await description(owner, requirement.id)).description.includes('six'));
+    expect(await revisionCount()).toBe(2);
+    const kept = await t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, requirement.id));
+    expect(kept.map((r) => [r.authorId, r.description])).toEqual([
+      [owner.id, '<p>Braking</p>'],
+      [member.id, '<p>four three two one Braking</p>'],
+    ]);
+  });
+
+  it('gives every connection the name and colour the server knows, whatever the client claims', async () => {
+    const { owner, member, requirement } = await sharedRequirement();
+    const a = edit(owner, requirement.id);
+    const b = edit(member, requirement.id);
+    await Promise.all([a.authenticated, b.authenticated]);
+    a.provider.setAwarenessField('user', { id: member.id, name: 'Someone Else', color: '#000' });
+    const seen = await until(() =>
+      [...b.provider.awareness!.getStates().values()].find((s) => s.user && s.user.id !== member.id),
+    );
+    expect(seen.user).toMatchObject({ id: owner.id, name: 'Olive Owner' });
+  });
+});

@@ -1,0 +1,66 @@
+import { getSchema } from '@tiptap/core';
+import { generateHTML, generateJSON } from '@tiptap/html';
+import { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { initProseMirrorDoc, updateYFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
+import { richTextExtensions } from '@reqloom/rich-text';
+import { sanitizeRichText } from '../security/sanitize';
+
+/**
+ * A requirement's description as a shared (Yjs) document and back (decisions §15). The browser's editor binds the
+ * fragment `default` (TipTap's Collaboration extension) with the schema of `@reqloom/rich-text`; the server uses the
+ * same schema, so what one side writes the other reads whole.
+ */
+export const FRAGMENT = 'default';
+
+const extensions = richTextExtensions();
+const schema = getSchema(extensions);
+
+export const documentName = (requirementId: number) => `requirement.${requirementId}`;
+
+/** `requirement.{id}` → id; anything else → null (the name comes from the client). */
+export function requirementIdOf(name: string): number | null {
+  const match = /^requirement\.([1-9]\d{0,9})$/.exec(name);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+function nodeOfHtml(html: string): ProseMirrorNode {
+  return ProseMirrorNode.fromJSON(schema, generateJSON(html || '<p></p>', extensions));
+}
+
+/** Makes the fragment equal to the HTML by the smallest change: what is the same stays the same Yjs items. */
+export function writeHtml(doc: Y.Doc, html: string, origin?: unknown): void {
+  const fragment = doc.getXmlFragment(FRAGMENT);
+  const { meta } = initProseMirrorDoc(fragment, schema);
+  doc.transact(() => updateYFragment(doc, fragment, nodeOfHtml(html), meta), origin);
+}
+
+/** The description the shared document holds, sanitised like every description the API takes. */
+export function readHtml(doc: Y.Doc): string {
+  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(FRAGMENT));
+  const html = generateHTML(json, extensions);
+  // An empty editor holds one empty paragraph: the description is then empty, as a new requirement's is.
+  return html === '<p></p>' ? '' : sanitizeRichText(html);
+}
+
+/** A new shared document holding the HTML, as one update (the first state of `requirement.{id}`). */
+export function stateOfHtml(html: string): Uint8Array {
+  const doc = new Y.Doc();
+  writeHtml(doc, html);
+  return Y.encodeStateAsUpdate(doc);
+}
+
+/**
+ * The update that turns the stored state into the given HTML. Applied to a live document that moved on since the
+ * state was stored, it merges like any concurrent edit: it removes only what the stored state had, so text typed
+ * meanwhile stays (a REST change of the description while people edit, decisions §15).
+ */
+export function updateTowardsHtml(state: Uint8Array, html: string): { update: Uint8Array; state: Uint8Array } {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  const before = Y.encodeStateVector(doc);
+  writeHtml(doc, html);
+  return { update: Y.encodeStateAsUpdate(doc, before), state: Y.encodeStateAsUpdate(doc) };
+}

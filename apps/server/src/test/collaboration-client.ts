@@ -1,0 +1,92 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { FRAGMENT } from '../collaboration/shared-description';
+
+/** What a test sees of one editor: its document, and what the connection went through. */
+export type TestEditor = {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  authenticated: Promise<void>;
+  failed: Promise<string>;
+  /** The reason the server gave when it closed this document's connection. */
+  closed: Promise<string>;
+  /** Types text at the start of the first paragraph, as a keystroke in the browser would. */
+  type(text: string): void;
+  destroy(): void;
+};
+
+/**
+ * A Hocuspocus provider in Node, as a browser would connect: the session cookie on the upgrade, or an access token
+ * in the provider's authentication message. `reconnect: false` so that a refusal stays one.
+ */
+export function openEditor(
+  baseUrl: string,
+  requirementId: number | string,
+  auth: { cookie?: string; token?: string } = {},
+): TestEditor {
+  const cookie = auth.cookie;
+  class CookieWebSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: cookie ? { cookie } : {} });
+    }
+  }
+  const socket = new HocuspocusProviderWebsocket({
+    url: `${baseUrl.replace(/^http/, 'ws')}/collab`,
+    WebSocketPolyfill: CookieWebSocket,
+    maxAttempts: 1,
+  });
+  const doc = new Y.Doc();
+  let onAuthenticated!: () => void;
+  let onFailed!: (reason: string) => void;
+  let onClosed!: (reason: string) => void;
+  const authenticated = new Promise<void>((r) => (onAuthenticated = r));
+  const failed = new Promise<string>((r) => (onFailed = r));
+  const closed = new Promise<string>((r) => (onClosed = r));
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: typeof requirementId === 'number' ? `requirement.${requirementId}` : requirementId,
+    document: doc,
+    token: auth.token ?? '',
+    onAuthenticated: () => onAuthenticated(),
+    onAuthenticationFailed: ({ reason }) => onFailed(reason),
+    onClose: ({ event }) => onClosed(event.reason),
+  });
+  provider.attach();
+  return {
+    doc,
+    provider,
+    authenticated,
+    failed,
+    closed,
+    type(text) {
+      const fragment = doc.getXmlFragment(FRAGMENT);
+      let paragraph = fragment.get(0) as Y.XmlElement | undefined;
+      if (!paragraph) {
+        paragraph = new Y.XmlElement('paragraph');
+        fragment.insert(0, [paragraph]);
+      }
+      let textNode = paragraph.get(0) as Y.XmlText | undefined;
+      if (!(textNode instanceof Y.XmlText)) {
+        textNode = new Y.XmlText();
+        paragraph.insert(0, [textNode]);
+      }
+      textNode.insert(0, text);
+    },
+    destroy() {
+      provider.destroy();
+      socket.destroy();
+    },
+  };
+}
+
+/** Waits until `test` holds, looking every 25 ms, or fails after `ms` (generous: CI machines are busy). */
+export async function until<T>(test: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await test();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
