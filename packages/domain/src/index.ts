@@ -4,6 +4,7 @@ export * from './schemas/auth';
 export * from './schemas/user';
 export * from './schemas/preferences';
 export * from './schemas/errors';
+export * from './rules/collaboration-color';
 export * from './rules/initials';
 export * from './rules/slug';
 export * from './rules/acronym';

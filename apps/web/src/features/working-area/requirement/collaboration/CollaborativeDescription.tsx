@@ -1,0 +1,163 @@
+import '@mantine/tiptap/styles.css';
+import { useEffect } from 'react';
+import { Group, Stack, Text } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import Collaboration from '@tiptap/extension-collaboration';
+import CollaborationCaret from '@tiptap/extension-collaboration-caret';
+import { useEditor, type Editor } from '@tiptap/react';
+import { collaborationColor } from '@reqloom/domain';
+import { useTranslation } from 'react-i18next';
+import { useUnsavedWork } from '../../../../app/unsaved/useUnsavedWork';
+import { i18n } from '../../../../i18n/i18n';
+import { useCurrentUser } from '../../../user/useCurrentUser';
+import { EditorToolbar } from '../../../../components/editor/EditorToolbar';
+import { editorExtensions } from '../../../../components/editor/editorExtensions';
+import { useEditorLabels } from '../../../../components/editor/useEditorLabels';
+import { renderCaret } from './caret';
+import { isWritable } from './collaborationStatus';
+import { ConnectedUsers } from './ConnectedUsers';
+import { useCollaboration, type Collaboration as Shared } from './useCollaboration';
+import editorClasses from '../../../../components/editor/DescriptionEditor.module.css';
+import classes from './CollaborativeDescription.module.css';
+
+/** The shared document's fragment that holds the description; the server reads and writes the same one. */
+const FIELD = 'default';
+/** How long leaving the view waits for typed changes to reach the server before it asks. */
+const FLUSH_WAIT_MS = 3000;
+
+export interface CollaborativeDescriptionProps {
+  requirementId: number;
+  label: string;
+  minHeight?: number;
+}
+
+/**
+ * The requirement's description as a live shared document (spec 2, decisions §15): what anyone types shows at once
+ * in every browser with their caret, the server keeps it and writes the description back. Read-only until
+ * connected and while disconnected; the status line and the connected people beside it.
+ */
+export function CollaborativeDescription({ requirementId, label, minHeight = 180 }: CollaborativeDescriptionProps) {
+  const { collaboration, status, users } = useCollaboration(requirementId);
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6}>
+      {collaboration ? (
+        <SharedEditor
+          key={requirementId}
+          shared={collaboration}
+          requirementId={requirementId}
+          label={label}
+          minHeight={minHeight}
+          writable={isWritable(status)}
+        />
+      ) : null}
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text
+          fz="xs"
+          c={status === 'connectionError' ? 'red.8' : status === 'connecting' ? 'orange.8' : 'dimmed'}
+          role="status"
+          data-status={status}
+        >
+          {t(`editor.status.${status}`)}
+        </Text>
+        <ConnectedUsers users={users} />
+      </Group>
+    </Stack>
+  );
+}
+
+function SharedEditor({
+  shared,
+  requirementId,
+  label,
+  minHeight,
+  writable,
+}: {
+  shared: Shared;
+  requirementId: number;
+  label: string;
+  minHeight: number;
+  writable: boolean;
+}) {
+  const labels = useEditorLabels();
+  const me = useCurrentUser().data;
+  // What this browser draws and lists for its own user; others receive what the server knows (the same values).
+  const self = me ? { id: me.id, name: me.name, color: collaborationColor(me.id) } : undefined;
+  const editor = useEditor(
+    {
+      extensions: [
+        ...editorExtensions({ collaborative: true }),
+        Collaboration.configure({ document: shared.doc, field: FIELD }),
+        CollaborationCaret.configure({
+          provider: shared.provider,
+          user: self ?? {},
+          // Read when a caret is drawn, so that it follows a change of language.
+          render: (user) => renderCaret(user, i18n.t('editor.unknownUser')),
+        }),
+      ],
+      editable: false,
+      immediatelyRender: false,
+      editorProps: {
+        attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' },
+      },
+    },
+    [shared],
+  );
+
+  const selfKey = self ? `${self.id}.${self.name}` : '';
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || !self) return;
+    editor.commands.updateUser(self);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `self` is new on each render; its key says when it changed
+  }, [editor, selfKey]);
+
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    editor.setEditable(writable);
+    editor.view.dom.setAttribute('aria-readonly', String(!writable));
+  }, [editor, writable]);
+
+  useUnsavedWork({
+    dirty: () => shared.provider.hasUnsyncedChanges,
+    drafts: () =>
+      shared.provider.hasUnsyncedChanges && editor && !editor.isDestroyed
+        ? [{ key: `requirement.${requirementId}.description`, value: htmlOf(editor) }]
+        : [],
+    flush: () => untilSynced(shared, FLUSH_WAIT_MS),
+  });
+
+  return (
+    <RichTextEditor
+      editor={editor}
+      labels={labels}
+      className={`${editorClasses.root} ${classes.root}`}
+      style={{ '--editor-min-height': `${minHeight}px` }}
+      data-writable={writable || undefined}
+    >
+      {editor && writable ? <EditorToolbar editor={editor} /> : null}
+      <RichTextEditor.Content className={editorClasses.content} />
+    </RichTextEditor>
+  );
+}
+
+function htmlOf(editor: Editor): string {
+  return editor.isEmpty ? '' : editor.getHTML();
+}
+
+/** Resolves once the server acknowledged every change, or rejects after `ms`. */
+function untilSynced({ provider }: Shared, ms: number): Promise<void> {
+  if (!provider.hasUnsyncedChanges) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      provider.off('unsyncedChanges', check);
+      reject(new Error('The changes did not reach the server in time.'));
+    }, ms);
+    function check() {
+      if (provider.hasUnsyncedChanges) return;
+      clearTimeout(timer);
+      provider.off('unsyncedChanges', check);
+      resolve();
+    }
+    provider.on('unsyncedChanges', check);
+  });
+}
