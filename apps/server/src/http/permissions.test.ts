@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEditor, type TestEditor } from '../test/collaboration-client';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
 
 // Walks EVERY project-scoped route the app registers and calls it as a signed-in non-member: each
@@ -9,6 +10,7 @@ let t: TestApp;
 let owner: SignedUp;
 let stranger: SignedUp;
 let project: { id: number; slug: string; name: string };
+let requirementId = 0;
 /** Per locator: the path parameters and the body that name the owner's things. */
 const fixtures: Record<string, { params?: Record<string, string>; body?: Record<string, unknown> }> = {};
 
@@ -31,6 +33,7 @@ beforeAll(async () => {
   fixtures['document.id'] = { params: { id: String(document.id) } };
   fixtures['category.id'] = { params: { id: String(category.id) } };
   fixtures['requirement.id'] = { params: { id: String(requirement.id) } };
+  requirementId = requirement.id;
   fixtures['body.project_id'] = { body: { project_id: project.id } };
   fixtures['body.document_id'] = { body: { document_id: document.id } };
 });
@@ -73,5 +76,32 @@ describe('project-scoped routes', () => {
   it('answer 404 for a project that does not exist, and 401 without a session', async () => {
     expect((await stranger.agent.get('/api/projects/99999999')).statusCode).toBe(404);
     expect((await t.agent().get(`/api/projects/${project.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('the collaboration connection', () => {
+  it('lets the owner in, and refuses a non-member and a client without a session; nothing they send is kept', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const base = `http://127.0.0.1:${address.port}`;
+    const cookieOf = (user: SignedUp) => [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const outcome = (e: TestEditor) =>
+      Promise.race([e.authenticated.then(() => 'accepted'), e.failed.then(() => 'refused')]);
+    const editors = [
+      openEditor(base, requirementId, { cookie: cookieOf(owner) }),
+      openEditor(base, requirementId, { cookie: cookieOf(stranger) }),
+      openEditor(base, requirementId),
+    ];
+    try {
+      expect(await Promise.all(editors.map(outcome))).toEqual(['accepted', 'refused', 'refused']);
+      editors[1]!.type('from a stranger ');
+      editors[2]!.type('from nobody ');
+      await new Promise((r) => setTimeout(r, 2500));
+      const stored = (await owner.agent.get(`/api/requirements/${requirementId}`)).data.data as { description: string };
+      expect(stored.description).toBe('');
+    } finally {
+      for (const e of editors) e.destroy();
+    }
   });
 });
