@@ -25,6 +25,7 @@ import { documentRoutes } from './modules/documents/documents.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { requirementRoutes } from './modules/requirements/requirements.routes';
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
+import { commentRoutes } from './modules/comments/comments.routes';
 import { registerAccessControl, type RouteAccess } from './http/access';
 import { EventBus } from './events/bus';
 import { attachRealtime } from './realtime/realtime';
@@ -110,6 +111,7 @@ export async function buildApp(
   categoryRoutes(app, ctx);
   requirementRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
+  commentRoutes(app, ctx);
 
   await registerWebClient(app, config.webDist);
   if (config.redisUrl) await ctx.events.connect(config.redisUrl);

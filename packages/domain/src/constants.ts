@@ -30,6 +30,8 @@ export const SLUG_MAX = 100;
 export const EMAIL_MAX = 254;
 /** Rich-text descriptions are bounded so that one field cannot fill the database. */
 export const RICH_TEXT_MAX = 1_000_000;
+/** A comment's text, as typed (decisions §11): longer ones are refused (422), not cut. */
+export const COMMENT_MAX = 10_000;
 
 /**
  * Project settings before anything is saved (decisions §5). Kept here, beside no schema, so that a screen

@@ -1,4 +1,5 @@
 import type { CategoryPresented } from './schemas/categories';
+import type { CommentPresented } from './schemas/comments';
 import type { DocumentPresented, DocumentSettings } from './schemas/documents';
 import type { ProjectPresented, ProjectSettings } from './schemas/projects';
 import type { RequirementPresented } from './schemas/requirements';
@@ -22,6 +23,8 @@ export type RealtimeEvents = {
   RequirementUpdated: { requirement: RequirementPresented };
   RequirementsUpdated: { document_ids: number[] };
   RequirementDeleted: { requirement_id: number; document_id: number };
+  /** A comment on the project or one of its elements (decisions §11). */
+  CommentCreated: { comment: CommentPresented };
 };
 export type RealtimeEventName = keyof RealtimeEvents;
 

@@ -34,6 +34,8 @@ export type DomainEventMap = {
   /** The lists of these documents changed: order, or links of their requirements. */
   RequirementListsChanged: { projectId: number; documentIds: number[] };
   RequirementDeleted: { projectId: number; requirementId: number; documentId: number };
+  /** A comment on the project or one of its elements. */
+  CommentCreated: { projectId: number; commentId: number };
   SessionEnded: { sessionId: number };
   /** Every session of the user ends (but `keepSessionId`), and with `tokens` every access token too. */
   UserSessionsEnded: { userId: number; keepSessionId?: number; tokens: boolean };

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../db/client';
 import { categories, documents, projects, requirements } from '../db/schema';
 import { loadCategoryTrees } from '../modules/categories/categories.presenter';
+import { presentCommentsByIds } from '../modules/comments/comments.presenter';
 import { completeDocumentSettings, presentDocuments } from '../modules/documents/documents.presenter';
 import { completeSettings, presentProjects } from '../modules/projects/projects.presenter';
 import { presentRequirements } from '../modules/requirements/requirements.presenter';
@@ -35,7 +36,7 @@ const PRESENTED_REQUIREMENTS_PER_DOCUMENT = 50;
 type Slot =
   | { kind: 'ready'; message: WireMessage }
   | {
-      kind: 'project' | 'projectSettings' | 'document' | 'documentSettings' | 'category' | 'requirement';
+      kind: 'project' | 'projectSettings' | 'document' | 'documentSettings' | 'category' | 'requirement' | 'comment';
       id: number;
       projectId: number;
     }
@@ -147,6 +148,9 @@ export async function toWire(
           data: { requirement_id: event.requirementId, document_id: event.documentId },
         });
         break;
+      case 'CommentCreated':
+        entity('comment', event.commentId, event.projectId);
+        break;
       case 'MembershipEnded':
       case 'SessionEnded':
       case 'UserSessionsEnded':
@@ -233,6 +237,9 @@ async function present(tx: Db, slots: Slot[], fresh: Map<string, PresentedEntity
   const crowdedOf = new Map([...documentOf].filter(([, documentId]) => crowded.has(documentId)));
   for (const id of crowdedOf.keys()) presentedRequirements.delete(id);
 
+  // A comment is sent as created, never changed: presented once, by id, in one statement for the work.
+  const presentedComments = await presentCommentsByIds(tx, idsOf(slots, 'comment'));
+
   const out: WireMessage[] = [];
   const listsByProject = new Map<number, Set<number>>();
   for (const slot of slots) {
@@ -284,6 +291,11 @@ async function present(tx: Db, slots: Slot[], fresh: Map<string, PresentedEntity
           set.add(crowdedDocument);
           listsByProject.set(slot.projectId, set);
         }
+        break;
+      }
+      case 'comment': {
+        const comment = presentedComments.get(slot.id);
+        if (comment) out.push({ projectId: slot.projectId, name: 'CommentCreated', data: { comment } });
         break;
       }
       case 'lists': {

@@ -36,6 +36,7 @@ beforeAll(async () => {
   requirementId = requirement.id;
   fixtures['body.project_id'] = { body: { project_id: project.id } };
   fixtures['body.document_id'] = { body: { document_id: document.id } };
+  fixtures['commentable.type_id'] = { params: { type: 'requirement', id: String(requirement.id) } };
 });
 afterAll(async () => {
   await t.close();
@@ -71,6 +72,12 @@ describe('project-scoped routes', () => {
     expect(still.data.data).toMatchObject({ name: 'Guarded', members_count: 1, documents_count: 1 });
     const reqs = await owner.agent.get(`/api/documents/requirements/${fixtures['document.id']!.params!.id}`);
     expect(reqs.data.data).toHaveLength(1);
+    expect(reqs.data.data[0].has_comments).toBe(false);
+    for (const segment of ['projects', 'documents', 'categories', 'requirements']) {
+      const id = fixtures[`${segment === 'categories' ? 'category' : segment.slice(0, -1)}.id`]!.params!.id;
+      const comments = await owner.agent.get(`/api/${segment}/comments/${id}`);
+      expect(comments.data, segment).toEqual({ data: [], read_at: null, unread: 0 });
+    }
   });
 
   it('answer 404 for a project that does not exist, and 401 without a session', async () => {

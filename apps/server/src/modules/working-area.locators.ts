@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { idSchema } from '@reqloom/domain';
+import { commentableTypeSchema, idSchema } from '@reqloom/domain';
 import type { Db } from '../db/client';
 import { categories, documents, requirements } from '../db/schema';
 import { paramId, type ProjectLocator } from '../http/access';
 import { invalid } from '../http/errors';
-import { findElementProjectForUser } from '../policies/project-access';
+import { findElementProjectForUser, findProjectForUser } from '../policies/project-access';
 
 // How each working-area route finds its project: from the id in its path, or from an id in its body.
 
@@ -74,4 +74,25 @@ export const projectInBody: ProjectLocator = { name: 'body.project_id', find: as
 export const documentInBody: ProjectLocator = {
   name: 'body.document_id',
   find: (r, db) => projectOfDocument(db, bodyId(r, 'document_id')),
+};
+
+/** commentable/…/{type}/{id}: the project itself, or the document, category or requirement of that type and id. */
+export const commentableInPath: ProjectLocator = {
+  name: 'commentable.type_id',
+  async find(r, db) {
+    const type = commentableTypeSchema.safeParse((r.params as { type?: unknown }).type);
+    const id = paramId(r);
+    if (!type.success || id === null) return null;
+    if (type.data === 'project') return id;
+    const of = { document: projectOfDocument, category: projectOfCategory, requirement: projectOfRequirement };
+    return of[type.data](db, id);
+  },
+  async findForUser(r, db, userId) {
+    const type = commentableTypeSchema.safeParse((r.params as { type?: unknown }).type);
+    const id = paramId(r);
+    if (!type.success || id === null) return undefined;
+    return type.data === 'project'
+      ? findProjectForUser(db, id, userId)
+      : findElementProjectForUser(db, type.data, id, userId);
+  },
 };

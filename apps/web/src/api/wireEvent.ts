@@ -23,6 +23,7 @@ export const WORKING_AREA_EVENT_NAMES = [
   'RequirementUpdated',
   'RequirementsUpdated',
   'RequirementDeleted',
+  'CommentCreated',
 ] as const satisfies readonly WorkingAreaEventName[];
 
 /** Every event name of the protocol, for a listener that takes them all. */

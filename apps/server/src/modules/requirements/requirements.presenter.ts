@@ -15,6 +15,8 @@ import { linkMarksSql, upToDateSql, type LinkMarkRow } from './link-marks';
 export type RequirementRow = typeof requirements.$inferSelect;
 type LinkMark = { id: number; upToDate: boolean };
 type DocumentFacts = { acronym: string; projectId: number; hasChildren: boolean; hasParents: boolean };
+// Whether a requirement has comments (decisions §11: `has_comments` wherever requirements are listed).
+const hasCommentsSql = sql<boolean>`exists (select 1 from comments c where c.requirement_id = requirements.id)`;
 
 /** At most this many requirements are looked up by id; a larger set is found through its documents. */
 const BY_ID_LIMIT = 100;
@@ -26,6 +28,7 @@ function present(
   author: string | null | undefined,
   parents: LinkMark[],
   children: LinkMark[],
+  hasComments: boolean,
 ): RequirementPresented {
   return {
     id: r.id,
@@ -42,7 +45,7 @@ function present(
     status: r.status,
     type: r.type,
     test: r.type === 'test',
-    has_comments: false,
+    has_comments: hasComments,
     tags: [],
     parents,
     children,
@@ -79,9 +82,13 @@ export async function presentRequirements(
       projectId: documents.projectId,
       hasChildren: sql<boolean>`exists (select 1 from document_links dl where dl.parent_id = documents.id)`,
       hasParents: sql<boolean>`exists (select 1 from document_links dl where dl.child_id = documents.id)`,
+      // The commented requirements of each document, in the same statement: a list costs no more statements.
+      commented: sql<number[] | null>`(select json_agg(distinct c.requirement_id) from comments c
+        join requirements r on r.id = c.requirement_id where r.document_id = documents.id)`,
     })
     .from(documents)
     .where(inArray(documents.id, documentIds));
+  const commented = new Set(docs.flatMap((d) => (d.commented ?? []).map(Number)));
   const docById = new Map(docs.map((d) => [d.id, d]));
   const trees = preloaded?.trees ?? (await loadCategoryTrees(db, documentIds));
   const { parentsOf, childrenOf } = await linksOf(db, rows, documentIds);
@@ -97,7 +104,7 @@ export async function presentRequirements(
     const tree = trees.get(r.documentId);
     const prefix = (r.categoryId !== null ? tree?.references.get(r.categoryId) : undefined) ?? doc?.acronym ?? '';
     const author = r.authorId !== null ? authorById.get(r.authorId) : null;
-    return present(r, doc, prefix, author, parentsOf.get(r.id) ?? [], childrenOf.get(r.id) ?? []);
+    return present(r, doc, prefix, author, parentsOf.get(r.id) ?? [], childrenOf.get(r.id) ?? [], commented.has(r.id));
   });
 }
 
@@ -174,6 +181,7 @@ function singleFields() {
         from requirement_links l join requirements o on o.id = l.child_id
        where l.parent_id = requirements.id), '[]'::json)`,
     author: sql<string | null>`(select u.name from users u where u.id = requirements.author_id)`,
+    hasComments: hasCommentsSql,
   };
 }
 
@@ -213,6 +221,7 @@ type SingleFacts = {
   parents: [number, boolean][];
   children: [number, boolean][];
   author: string | null;
+  hasComments: boolean;
 };
 
 function presentSingle(row: RequirementRow, facts: SingleFacts) {
@@ -220,7 +229,15 @@ function presentSingle(row: RequirementRow, facts: SingleFacts) {
   const doc = facts.doc ? { acronym, projectId, hasChildren, hasParents } : undefined;
   const prefix = (facts.chain ?? []).reduce(categoryReference, acronym);
   const marks = (pairs: [number, boolean][]) => pairs.map(([id, up]) => ({ id, upToDate: up }));
-  return present(row, doc, prefix, facts.author, marks(facts.parents), marks(facts.children));
+  return present(
+    row,
+    doc,
+    prefix,
+    facts.author,
+    marks(facts.parents),
+    marks(facts.children),
+    facts.hasComments === true,
+  );
 }
 
 /** One requirement in one prepared statement (its document, category chain, links, author). */

@@ -3,64 +3,67 @@ import { IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../components/editor/RichTextView';
 import { usePageTitle } from '../../components/usePageTitle';
+import { ProjectSidePanels } from '../side-panels/ProjectSidePanels';
 import { GuidedTour } from '../tours/GuidedTour';
 import { projectTour } from '../tours/projectTour';
 import { OverviewDocuments } from '../working-area/OverviewDocuments';
 import { ProjectContributors } from './ProjectContributors';
 import { useProject } from './useProject';
 
-/** The project overview (spec 2 §2): title with acronym, description, documents, contributors. */
+/** The project overview (spec 2 §2): title with acronym, description, documents, contributors; the comments tab. */
 export function ProjectOverviewScreen() {
   const { t } = useTranslation();
   const { project } = useProject();
   usePageTitle(project.name);
   return (
-    <Container size="xl" py="xl" px={{ base: 'md', sm: 'xl' }}>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="lg">
-            <Box data-tour="project-title">
-              <Group gap={6} mb={4} c="dimmed">
-                {project.owner.type === 'group' ? (
-                  <IconUsersGroup size={16} stroke={1.6} />
+    <ProjectSidePanels>
+      <Container size="xl" py="xl" px={{ base: 'md', sm: 'xl' }}>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="lg">
+              <Box data-tour="project-title">
+                <Group gap={6} mb={4} c="dimmed">
+                  {project.owner.type === 'group' ? (
+                    <IconUsersGroup size={16} stroke={1.6} />
+                  ) : (
+                    <IconUser size={16} stroke={1.6} />
+                  )}
+                  <Text fz="sm" c="dimmed">
+                    {project.owner.name}
+                  </Text>
+                </Group>
+                <Group gap="sm" align="center" wrap="wrap">
+                  <Title order={1} fz={28} fw={650} style={{ overflowWrap: 'anywhere' }}>
+                    {project.name}
+                  </Title>
+                  <Badge
+                    size="lg"
+                    variant="light"
+                    radius="sm"
+                    aria-label={t('project.overview.acronym', { acronym: project.acronym })}
+                  >
+                    {project.acronym}
+                  </Badge>
+                </Group>
+              </Box>
+              <section aria-label={t('project.overview.description')}>
+                {project.description ? (
+                  <RichTextView html={project.description} />
                 ) : (
-                  <IconUser size={16} stroke={1.6} />
+                  <Text c="dimmed" fz="sm" fs="italic">
+                    {t('project.overview.noDescription')}
+                  </Text>
                 )}
-                <Text fz="sm" c="dimmed">
-                  {project.owner.name}
-                </Text>
-              </Group>
-              <Group gap="sm" align="center" wrap="wrap">
-                <Title order={1} fz={28} fw={650} style={{ overflowWrap: 'anywhere' }}>
-                  {project.name}
-                </Title>
-                <Badge
-                  size="lg"
-                  variant="light"
-                  radius="sm"
-                  aria-label={t('project.overview.acronym', { acronym: project.acronym })}
-                >
-                  {project.acronym}
-                </Badge>
-              </Group>
-            </Box>
-            <section aria-label={t('project.overview.description')}>
-              {project.description ? (
-                <RichTextView html={project.description} />
-              ) : (
-                <Text c="dimmed" fz="sm" fs="italic">
-                  {t('project.overview.noDescription')}
-                </Text>
-              )}
-            </section>
-            <OverviewDocuments />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <ProjectContributors project={project} />
-        </Grid.Col>
-      </Grid>
-      <GuidedTour tour={projectTour} />
-    </Container>
+              </section>
+              <OverviewDocuments />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <ProjectContributors project={project} />
+          </Grid.Col>
+        </Grid>
+        <GuidedTour tour={projectTour} />
+      </Container>
+    </ProjectSidePanels>
   );
 }

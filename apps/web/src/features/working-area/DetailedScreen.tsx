@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
+import { ElementSidePanels, type ElementKind } from '../side-panels/ElementSidePanels';
 import { CategoryView } from './category/CategoryView';
 import { useWorkingAreaPaths } from './common/useWorkingAreaPaths';
 import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
@@ -17,13 +18,17 @@ export function DetailedScreen() {
   if (!elementId || !Number.isInteger(id) || id <= 0) return <Navigate to={paths.overview} replace />;
   return (
     <WorkingAreaDialogs>
-      {/* The side tabs (comments, tags, export settings) take their place beside this box in a later issue. */}
-      <Box p={{ base: 'md', md: 'lg' }} maw={1400}>
-        <DetailedView key={`${elementView}-${id}`} view={elementView} id={id} />
-      </Box>
+      <ElementSidePanels kind={kindOf(elementView)} id={id}>
+        <Box p={{ base: 'md', md: 'lg' }} maw={1400}>
+          <DetailedView key={`${elementView}-${id}`} view={elementView} id={id} />
+        </Box>
+      </ElementSidePanels>
     </WorkingAreaDialogs>
   );
 }
+
+const kindOf = (view: string | undefined): ElementKind =>
+  view === 'category' || view === 'requirement' ? view : 'document';
 
 function DetailedView({ view, id }: { view: string | undefined; id: number }) {
   if (view === 'category') return <CategoryView categoryId={id} />;

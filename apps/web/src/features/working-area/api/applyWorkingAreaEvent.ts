@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RequirementPresented } from '@reqloom/domain';
 import type { WireEvent, WorkingAreaEventName } from '../../../api/wireEvent';
+import { applyCommentCreated } from '../../comments/applyCommentCreated';
 import type { StructureDocument } from './workingAreaApi';
 import {
   cacheRequirement,
@@ -117,6 +118,9 @@ export function applyWorkingAreaEvent(
       forgetRequirement(queryClient, projectId, requirement_id);
       return refresh(keys.structure(projectId), keys.requirement(projectId, requirement_id));
     }
+    case 'CommentCreated':
+      applyCommentCreated(queryClient, projectId, event.payload.comment);
+      return Promise.resolve();
   }
 }
 

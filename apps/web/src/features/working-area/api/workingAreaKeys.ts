@@ -1,3 +1,5 @@
+import type { CommentableType } from '@reqloom/domain';
+
 // The working area's cache keys, all under the project, so that one prefix reaches everything of a project.
 // Categories come with the structure (one call for the whole project), and every requirement list of a
 // document, a category or a sub-tree is derived from its document's list: fewer caches to keep in step.
@@ -9,4 +11,7 @@ export const workingAreaKeys = {
     ['workingArea', projectId, 'documentRequirements', documentId] as const,
   allRequirements: (projectId: number) => ['workingArea', projectId, 'requirement'] as const,
   requirement: (projectId: number, id: number) => ['workingArea', projectId, 'requirement', id] as const,
+  /** The comments of the project or one of its elements, with the reader's marker. */
+  comments: (projectId: number, type: CommentableType, id: number) =>
+    ['workingArea', projectId, 'comments', type, id] as const,
 };

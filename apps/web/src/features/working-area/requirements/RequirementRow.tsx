@@ -133,7 +133,7 @@ export const RequirementRow = memo(function RequirementRow({
         </Group>
       </div>
       <div className={classes.cell} role="cell">
-        <RequirementRowActions requirement={requirement} commands={commands} onEdit={onEdit} />
+        <RequirementRowActions requirement={requirement} href={href} commands={commands} onEdit={onEdit} />
       </div>
       {expanded ? (
         <div className={classes.description} data-no-toggle>

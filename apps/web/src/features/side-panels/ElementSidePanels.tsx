@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { IconFileExport, IconTags } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useProject } from '../projects/useProject';
+import { useRequirement } from '../working-area/api/useRequirement';
+import { useStructure } from '../working-area/api/useStructure';
+import { PanelEmptyState } from './PanelEmptyState';
+import { SidePanelLayout } from './SidePanelLayout';
+import { useCommentsTab } from './useCommentsTab';
+
+export type ElementKind = 'document' | 'category' | 'requirement';
+
+interface ElementSidePanelsProps {
+  kind: ElementKind;
+  id: number;
+  children: ReactNode;
+}
+
+/**
+ * The side tabs of the document, category and requirement views (spec 2): comments, tags and export settings.
+ * Tags and export settings belong to the element's document; their panels are filled by the classifiers and
+ * export issue. A test's comments are not loaded.
+ */
+export function ElementSidePanels({ kind, id, children }: ElementSidePanelsProps) {
+  const { t } = useTranslation();
+  const projectId = useProject().project.id;
+  const structure = useStructure(projectId);
+  // Shared with the requirement view, which asks for the same requirement.
+  const requirement = useRequirement(projectId, id, kind === 'requirement');
+  const found = kind === 'requirement' ? requirement.data : undefined;
+  const subject =
+    kind === 'document'
+      ? structure.data?.find((d) => d.id === id)?.name
+      : kind === 'category'
+        ? structure.data?.flatMap((d) => d.categories).find((c) => c.id === id)?.name
+        : found && `${found.reference} ${found.name}`;
+  // A requirement's comments wait until it is known not to be a test.
+  const comments = useCommentsTab(
+    kind !== 'requirement' || found?.test === false ? { type: kind, id } : null,
+    subject,
+    found?.test ? 'test' : 'pending',
+  );
+  const tabs = [
+    comments,
+    {
+      name: 'tags' as const,
+      label: t('sidePanels.tags'),
+      icon: <IconTags size={18} />,
+      subject,
+      panel: (
+        <PanelEmptyState
+          icon={<IconTags size={22} />}
+          title={t('sidePanels.tagsEmpty')}
+          text={t('sidePanels.tagsHint')}
+        />
+      ),
+    },
+    {
+      name: 'exportSettings' as const,
+      label: t('sidePanels.exportSettings'),
+      icon: <IconFileExport size={18} />,
+      subject,
+      panel: (
+        <PanelEmptyState
+          icon={<IconFileExport size={22} />}
+          title={t('sidePanels.exportSettingsEmpty')}
+          text={t('sidePanels.exportSettingsHint')}
+        />
+      ),
+    },
+  ];
+  return <SidePanelLayout tabs={tabs}>{children}</SidePanelLayout>;
+}

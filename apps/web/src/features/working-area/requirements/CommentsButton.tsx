@@ -1,0 +1,35 @@
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { setOpenSidePanel } from '../../side-panels/sidePanelStore';
+import { RowIconButton } from './RowIconButton';
+
+interface CommentsButtonProps {
+  /** The requirement's detailed view. */
+  href: string;
+  reference: string;
+  hasComments: boolean;
+}
+
+/**
+ * The chat icon of a requirement row (spec 2): dimmed unless the requirement has comments; it opens the
+ * requirement with its comments panel. A button like the row's others (a second link named after the reference
+ * would stand beside the row's own link to the requirement).
+ */
+export function CommentsButton({ href, reference, hasComments }: CommentsButtonProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <RowIconButton
+      data-dimmed={hasComments ? undefined : true}
+      title={hasComments ? t('requirements.hasComments') : t('requirements.noComments')}
+      aria-label={t(hasComments ? 'comments.openNamed' : 'comments.openNamedNone', { name: reference })}
+      onClick={() => {
+        setOpenSidePanel('comments');
+        void navigate(href);
+      }}
+    >
+      <IconMessageCircle size={15} aria-hidden />
+    </RowIconButton>
+  );
+}
