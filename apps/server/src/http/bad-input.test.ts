@@ -72,7 +72,8 @@ describe('every API route refuses bad input cleanly', () => {
     const me = await user.agent.get('/api/user');
     expect(me.statusCode).toBe(200);
     expect(me.data.data.name).toBe(user.name);
-  });
+    // Every route × six ids × every payload: the walk grows with the API, and a busy CI machine runs it slowly.
+  }, 180_000);
 
   it('refuses every unsafe call without the CSRF header', async () => {
     const failures: string[] = [];
