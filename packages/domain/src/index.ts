@@ -18,3 +18,6 @@ export * from './schemas/documents';
 export * from './schemas/categories';
 export * from './schemas/requirements';
 export * from './realtime';
+export * from './rules/image-type';
+export * from './rules/attachment-path';
+export * from './schemas/attachments';
