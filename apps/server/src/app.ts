@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
 import type { Config } from './config';
@@ -26,6 +27,7 @@ import { categoryRoutes } from './modules/categories/categories.routes';
 import { requirementRoutes } from './modules/requirements/requirements.routes';
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
+import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { registerAccessControl, type RouteAccess } from './http/access';
 import { EventBus } from './events/bus';
 import { attachRealtime } from './realtime/realtime';
@@ -112,6 +114,11 @@ export async function buildApp(
   requirementRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
   commentRoutes(app, ctx);
+  // Multipart is parsed only where it is expected: elsewhere a form body stays refused (415) as before.
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    attachmentRoutes(scope, ctx);
+  });
 
   await registerWebClient(app, config.webDist);
   if (config.redisUrl) await ctx.events.connect(config.redisUrl);

@@ -20,3 +20,6 @@ export * from './schemas/requirements';
 export * from './schemas/comments';
 export * from './rules/unread';
 export * from './realtime';
+export * from './rules/image-type';
+export * from './rules/attachment-path';
+export * from './schemas/attachments';

@@ -3,6 +3,7 @@ import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
+import { isAttachmentUrl } from '@reqloom/domain';
 
 export type RichTextOptions = {
   /** The web client passes Mantine's link (same schema, plus its Ctrl+K editor); the server keeps TipTap's own. */
@@ -10,6 +11,24 @@ export type RichTextOptions = {
   /** Collaborative editing brings its own history (Yjs undo), so the editor's must be off then. */
   undoRedo?: boolean;
 };
+
+/**
+ * An image is one of the project's attachments (decisions §6), as the server's sanitiser has it: an image pasted
+ * from elsewhere (which the browser's content policy would not load, and the write-back would drop) is left out
+ * when it is parsed, in the editor and in the server's HTML-to-shared-document conversion alike.
+ */
+const AttachmentImage = Image.extend({
+  parseHTML() {
+    return [
+      {
+        tag: 'img[src]',
+        // The server parses with happy-dom: an element either way, typed loosely since this package has no DOM types.
+        getAttrs: (element: { getAttribute(name: string): string | null }) =>
+          isAttachmentUrl(element.getAttribute('src') ?? '') ? {} : false,
+      },
+    ];
+  },
+});
 
 /**
  * What a description can hold (spec 2, rich-text editor): marks, headings 2–4, lists, code, links, tables and images.
@@ -26,6 +45,6 @@ export function richTextExtensions(options: RichTextOptions = {}): Extensions {
     }),
     options.link ?? Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
     TableKit.configure({ table: { resizable: false } }),
-    Image.configure({ inline: false, allowBase64: false }),
+    AttachmentImage.configure({ inline: false, allowBase64: false }),
   ];
 }

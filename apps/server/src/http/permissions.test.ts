@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachments } from '../db/schema';
 import { openEditor, type TestEditor } from '../test/collaboration-client';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
+import { png } from '../test/images';
+import type { FormPart } from '../test/multipart';
 
 // Walks EVERY project-scoped route the app registers and calls it as a signed-in non-member: each
 // must answer 403 and change nothing. A route added later is walked without a change here; a route
@@ -11,8 +14,9 @@ let owner: SignedUp;
 let stranger: SignedUp;
 let project: { id: number; slug: string; name: string };
 let requirementId = 0;
-/** Per locator: the path parameters and the body that name the owner's things. */
-const fixtures: Record<string, { params?: Record<string, string>; body?: Record<string, unknown> }> = {};
+/** Per locator: the path parameters and the body (or multipart form) that name the owner's things. */
+const fixtures: Record<string, { params?: Record<string, string>; body?: Record<string, unknown>; form?: FormPart[] }> =
+  {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,6 +41,14 @@ beforeAll(async () => {
   fixtures['body.project_id'] = { body: { project_id: project.id } };
   fixtures['body.document_id'] = { body: { document_id: document.id } };
   fixtures['commentable.type_id'] = { params: { type: 'requirement', id: String(requirement.id) } };
+  const form = (): FormPart[] => [
+    { name: 'project_id', value: String(project.id) },
+    { name: 'fileName', value: 'a.png' },
+    { name: 'attachment', filename: 'a.png', type: 'image/png', data: png() },
+  ];
+  fixtures['form.project_id'] = { form: form() };
+  const uploaded = await owner.agent.upload('/api/attachments', form());
+  fixtures['attachment.fileName'] = { params: { fileName: uploaded.data.fileName } };
 });
 afterAll(async () => {
   await t.close();
@@ -61,7 +73,9 @@ describe('project-scoped routes', () => {
       }
       const url = route.url.replace(/:(\w+)\??/g, (_, name: string) => fixture.params?.[name] ?? `MISSING-${name}`);
       const body = route.method === 'GET' ? undefined : (fixture.body ?? {});
-      const res = await stranger.agent.request(route.method as 'GET', url, body);
+      const res = fixture.form
+        ? await stranger.agent.upload(url, fixture.form)
+        : await stranger.agent.request(route.method as 'GET', url, body);
       if (res.statusCode !== 403 || res.data?.message !== 'This action is unauthorized.') {
         failures.push(`${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
@@ -78,6 +92,7 @@ describe('project-scoped routes', () => {
       const comments = await owner.agent.get(`/api/${segment}/comments/${id}`);
       expect(comments.data, segment).toEqual({ data: [], read_at: null, unread: 0 });
     }
+    expect(await t.ctx.db.select({ id: attachments.id }).from(attachments)).toHaveLength(1);
   });
 
   it('answer 404 for a project that does not exist, and 401 without a session', async () => {

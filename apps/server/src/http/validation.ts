@@ -27,22 +27,29 @@ function findNul(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyK
   return null;
 }
 
-/** Route schemas are zod schemas: parse (and coerce, trim, strip unknown keys) every input with them. */
+/** Parses an input with its zod schema (coercing, trimming, stripping unknown keys), refusing NUL characters. */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+): { value: z.output<S>; error?: undefined } | { value?: undefined; error: RequestValidationError } {
+  const nul = findNul(data);
+  if (nul) {
+    return {
+      error: new RequestValidationError([
+        { code: 'custom', path: nul, message: 'validation.invalid', input: undefined },
+      ]),
+    };
+  }
+  const result = schema.safeParse(data, { reportInput: true });
+  if (result.success) return { value: result.data };
+  return { error: new RequestValidationError(result.error.issues) };
+}
+
+/** Route schemas are zod schemas: parse every input with them. */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
-  (data) => {
-    const nul = findNul(data);
-    if (nul) {
-      return {
-        error: new RequestValidationError([
-          { code: 'custom', path: nul, message: 'validation.invalid', input: undefined },
-        ]),
-      };
-    }
-    const result = schema.safeParse(data, { reportInput: true });
-    if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(result.error.issues) };
-  };
+  (data) =>
+    parseInput(schema, data);
 
 function describe(issue: z.core.$ZodIssue, lang: Language): string {
   if (isMessageKey(issue.message)) return translate(lang, issue.message);

@@ -5,7 +5,7 @@ describe('sanitizeRichText', () => {
   it('keeps what the editor writes', () => {
     const html =
       '<p><strong>b</strong> <em>i</em> <u>u</u> <code>c</code></p><ul><li>x</li></ul><pre><code class="language-ts">x</code></pre>' +
-      '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><p><img src="/api/attachments/1/a.png" alt="a"></p>';
+      '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><p><img src="/api/attachments/AbCdEfGhIjKlMnOpQrSt_-12.png" alt="a"></p>';
     expect(sanitizeRichText(html)).toBe(html.replace('alt="a">', 'alt="a" />'));
   });
 
@@ -13,7 +13,7 @@ describe('sanitizeRichText', () => {
     ['<script>alert(1)</script><p>ok</p>', '<p>ok</p>'],
     ['<p onclick="alert(1)">x</p>', '<p>x</p>'],
     ['<a href="javascript:alert(1)">x</a>', '<a rel="noopener noreferrer nofollow" target="_blank">x</a>'],
-    ['<img src="javascript:alert(1)" onerror="alert(1)">', '<img />'],
+    ['<img src="javascript:alert(1)" onerror="alert(1)">', ''],
     ['<iframe src="https://evil.example"></iframe><p>k</p>', '<p>k</p>'],
     ['<svg><script>alert(1)</script></svg>', ''],
     ['<p style="background:url(javascript:x)">s</p>', '<p>s</p>'],
@@ -26,5 +26,31 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<a href="https://example.com" target="_self">x</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>',
     );
+  });
+
+  const ours = '/api/attachments/AbCdEfGhIjKlMnOpQrSt_-12.png';
+
+  it('keeps an image of ours, without what could run', () => {
+    expect(sanitizeRichText(`<img src="${ours}" alt="plan" onerror="alert(1)" style="x">`)).toBe(
+      `<img src="${ours}" alt="plan" />`,
+    );
+  });
+
+  it.each([
+    ['an external image', '<img src="https://evil.example/track.png">'],
+    ['a protocol-relative image', `<img src="//evil.example${ours}">`],
+    ['our path on another host', `<img src="https://evil.example${ours}">`],
+    ['a javascript: image', '<img src="javascript:alert(1)">'],
+    ['an entity-encoded javascript: image', '<img src="jav&#x09;ascript:alert(1)">'],
+    ['a data: image', '<img src="data:image/png;base64,iVBORw0KGgo=">'],
+    ['a data: SVG', '<img src="data:image/svg+xml,<svg onload=alert(1)>">'],
+    ['a blob: image', '<img src="blob:https://reqloom.test/1">'],
+    ['another API path', '<img src="/api/auth/logout">'],
+    ['a path climbing out', `<img src="/api/attachments/../auth/${ours.slice(17)}">`],
+    ['an encoded path climbing out', `<img src="/api/attachments/&#46;&#46;/${ours.slice(17)}">`],
+    ['a query string', `<img src="${ours}?x=1">`],
+    ['an image without a source', '<img alt="x">'],
+  ])('drops %s entirely', (_, img) => {
+    expect(sanitizeRichText(`<p>a${img}b</p>`)).toBe('<p>ab</p>');
   });
 });

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { isAttachmentUrl } from '@reqloom/domain';
 
 // The allow-list matches what the rich-text editor can produce (spec 2, rich-text editor): marks, lists,
 // code, tables with merged cells, links and images. Everything else is dropped, its text kept.
@@ -53,9 +54,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedClasses: { code: [/^language-[\w-]+$/], pre: [/^language-[\w-]+$/] },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  // An image shows only what was uploaded to the project (decisions §6): a relative /api/attachments/ path, never
+  // another host (which would learn who reads the description, and when) nor a data: or javascript: URL.
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isAttachmentUrl(frame.attribs.src ?? ''),
   // Links always open safely in a new tab.
   transformTags: {
     a: (tagName, attribs) => ({

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomInt } from 'node:crypto';
+import { multipartBody, type FormPart } from './multipart';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -72,4 +73,9 @@ export class Agent {
   post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
   put = (url: string, body?: unknown) => this.request('PUT', url, body ?? {});
   delete = (url: string) => this.request('DELETE', url);
+  /** A multipart form, as the browser's FormData sends it. */
+  upload = (url: string, parts: FormPart[]) => {
+    const { body, contentType } = multipartBody(parts);
+    return this.request('POST', url, undefined, { rawBody: body, headers: { 'content-type': contentType } });
+  };
 }

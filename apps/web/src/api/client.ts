@@ -29,14 +29,16 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   const socketId = getSocketId();
   if (socketId) headers['X-Socket-ID'] = socketId;
   const hasBody = options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // A form (an upload) goes as it is: the browser writes its multipart type with the boundary.
+  const isForm = options.body instanceof FormData;
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
   try {
     const sentAt = Date.now();
     const response = await fetch(`/api/${path}`, {
       method,
       headers,
       credentials: 'same-origin',
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
     });
     noteServerDate(response.headers.get('Date'), sentAt, Date.now());

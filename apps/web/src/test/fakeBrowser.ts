@@ -40,7 +40,7 @@ export function fakeBrowser(respond: Responder) {
         url,
         method: init.method ?? 'GET',
         headers: (init.headers ?? {}) as Record<string, string>,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
       };
       calls.push(call);
       if (url === '/sanctum/csrf-cookie') {

@@ -104,7 +104,8 @@ describe('updates and revisions', () => {
       description: '<img src=x onerror=alert(1)><p>ok</p>',
     });
     expect(res.status).toBe(3);
-    expect(res.description).toBe('<img src="x" /><p>ok</p>');
+    // An image whose source is not an attachment's path goes entirely (decisions §6).
+    expect(res.description).toBe('<p>ok</p>');
   });
 });
 

@@ -5,6 +5,7 @@ import { useEditor } from '@tiptap/react';
 import { EditorToolbar } from './EditorToolbar';
 import { editorExtensions } from './editorExtensions';
 import { useEditorLabels } from './useEditorLabels';
+import { useImageUploadOptions } from './useImageUploadOptions';
 import classes from './DescriptionEditor.module.css';
 
 export interface DescriptionEditorProps {
@@ -38,8 +39,10 @@ export function DescriptionEditor({
   useEffect(() => {
     callbacks.current = { onChange, onBlur };
   });
+  // Inside a project, images dropped or pasted are uploaded to it.
+  const imageUpload = useImageUploadOptions();
   const editor = useEditor({
-    extensions: editorExtensions(),
+    extensions: editorExtensions({ imageUpload }),
     content: value,
     editable,
     // Made after mount: TipTap destroys an editor made during a render that commits late, and an effect of that

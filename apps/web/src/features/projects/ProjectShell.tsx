@@ -1,13 +1,15 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError';
+import { uploadImage } from '../../api/attachments';
 import { queryKeys } from '../../api/queryKeys';
 import { lazyScreen } from '../../app/lazyScreen';
 import { ScreenError } from '../../app/ScreenError';
 import { ScreenErrorBoundary } from '../../app/ScreenErrorBoundary';
 import { ScreenLoader } from '../../components/ScreenLoader';
+import { ImageUploadContext } from '../../components/editor/ImageUploadContext';
 import { useWaitCursor } from '../../components/useWaitCursor';
 import { useCurrentUser } from '../user/useCurrentUser';
 import { ProjectContext } from './ProjectContext';
@@ -48,6 +50,11 @@ export function ProjectShell() {
     queryFn: () => fetchProjectSettings(projectId ?? 0),
     enabled: projectId !== undefined && !deleted,
   });
+  // Images dropped or pasted into any editor of the project are stored in it.
+  const uploadToProject = useMemo(
+    () => (projectId === undefined ? null : (file: File) => uploadImage(projectId, file)),
+    [projectId],
+  );
   useProjectPrefetch(projectId, subPath);
   useWaitCursor(!deleted && (project.isPending || user.isPending));
   useProjectRealtime(project.data, subPath, () => setDeleted(true));
@@ -73,25 +80,27 @@ export function ProjectShell() {
 
   return (
     <ProjectContext value={{ project: project.data, settings: settings.data ?? project.data.settings }}>
-      <div className={classes.shell}>
-        <ConflictHost />
-        <ProjectSidebar subPath={subPath} />
-        <div className={classes.content}>
-          {/* Keyed by path: a screen that failed does not keep the next one from showing; the side bar stays. */}
-          <ScreenErrorBoundary key={pathname}>
-            <Suspense fallback={<ScreenLoader />}>
-              <Routes>
-                <Route index element={<ProjectOverviewScreen />} />
-                <Route path="detailed/:elementView?/:elementId?" element={<DetailedScreen />} />
-                <Route path="settings" element={<ProjectSettingsScreen />} />
-                <Route path="playtest/:testId?" element={<ComingSoonScreen />} />
-                <Route path="synaeptic/:elementView?/:elementId?" element={<ComingSoonScreen />} />
-                <Route path="*" element={<ProjectFallback />} />
-              </Routes>
-            </Suspense>
-          </ScreenErrorBoundary>
+      <ImageUploadContext value={uploadToProject}>
+        <div className={classes.shell}>
+          <ConflictHost />
+          <ProjectSidebar subPath={subPath} />
+          <div className={classes.content}>
+            {/* Keyed by path: a screen that failed does not keep the next one from showing; the side bar stays. */}
+            <ScreenErrorBoundary key={pathname}>
+              <Suspense fallback={<ScreenLoader />}>
+                <Routes>
+                  <Route index element={<ProjectOverviewScreen />} />
+                  <Route path="detailed/:elementView?/:elementId?" element={<DetailedScreen />} />
+                  <Route path="settings" element={<ProjectSettingsScreen />} />
+                  <Route path="playtest/:testId?" element={<ComingSoonScreen />} />
+                  <Route path="synaeptic/:elementView?/:elementId?" element={<ComingSoonScreen />} />
+                  <Route path="*" element={<ProjectFallback />} />
+                </Routes>
+              </Suspense>
+            </ScreenErrorBoundary>
+          </div>
         </div>
-      </div>
+      </ImageUploadContext>
     </ProjectContext>
   );
 }

@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../user/useCurrentUser';
 import { EditorToolbar } from '../../../../components/editor/EditorToolbar';
 import { editorExtensions } from '../../../../components/editor/editorExtensions';
 import { useEditorLabels } from '../../../../components/editor/useEditorLabels';
+import { useImageUploadOptions } from '../../../../components/editor/useImageUploadOptions';
 import { renderCaret } from './caret';
 import { isWritable } from './collaborationStatus';
 import { ConnectedUsers } from './ConnectedUsers';
@@ -80,13 +81,15 @@ function SharedEditor({
   writable: boolean;
 }) {
   const labels = useEditorLabels();
+  // Images dropped or pasted are uploaded to the project; only the finished image enters the shared document.
+  const imageUpload = useImageUploadOptions();
   const me = useCurrentUser().data;
   // What this browser draws and lists for its own user; others receive what the server knows (the same values).
   const self = me ? { id: me.id, name: me.name, color: collaborationColor(me.id) } : undefined;
   const editor = useEditor(
     {
       extensions: [
-        ...editorExtensions({ collaborative: true }),
+        ...editorExtensions({ collaborative: true, imageUpload }),
         Collaboration.configure({ document: shared.doc, field: FIELD }),
         CollaborationCaret.configure({
           provider: shared.provider,
