@@ -11,6 +11,11 @@ import { requirementIdOf } from './shared-description';
  * the upgrade, or an access token sent by the provider; then the requirement's project and membership. A refusal
  * says nothing of whether the requirement exists.
  */
+async function sessionAlive(db: AppContext['db'], sessionId: number): Promise<boolean> {
+  const expiresAt = await sessionExpiry(db, sessionId);
+  return expiresAt !== null && expiresAt.getTime() > Date.now();
+}
+
 export function authenticationExtension(ctx: AppContext): Extension {
   return {
     async onAuthenticate({
@@ -20,6 +25,9 @@ export function authenticationExtension(ctx: AppContext): Extension {
     }: onAuthenticatePayload<CollaborationContext>): Promise<CollaborationContext> {
       const requirementId = requirementIdOf(documentName);
       let auth = context.auth;
+      // The cookie was read at the upgrade, and the socket outlives what it opened: a document opened later on the
+      // same socket (after a logout or an expiry closed the first) must find the session still there.
+      if (auth?.kind === 'session' && !(await sessionAlive(ctx.db, auth.sessionId))) auth = undefined;
       if (!auth && token && token.length <= 200) auth = (await resolveAccessToken(ctx.db, token)) ?? undefined;
       if (!auth) throw new Error('Unauthenticated.');
       if (requirementId === null) throw new Error('This action is unauthorized.');
@@ -38,7 +46,7 @@ export function authenticationExtension(ctx: AppContext): Extension {
       if (!auth || context.projectId === undefined) return;
       const stillValid =
         auth.kind === 'session'
-          ? ((await sessionExpiry(ctx.db, auth.sessionId))?.getTime() ?? 0) > Date.now()
+          ? await sessionAlive(ctx.db, auth.sessionId)
           : await accessTokenExists(ctx.db, auth.tokenId);
       if (!stillValid || !(await isProjectMember(ctx.db, context.projectId, auth.user.id)))
         connection.close({ code: 4403, reason: 'Access ended.' });

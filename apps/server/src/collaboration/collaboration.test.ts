@@ -1,4 +1,6 @@
+import { HocuspocusProvider } from '@hocuspocus/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { and, eq } from 'drizzle-orm';
 import { projectUsers, revisions } from '../db/schema';
 import { openEditor, until, type TestEditor } from '../test/collaboration-client';
@@ -123,6 +125,19 @@ describe('collaborative editing', () => {
     const out = await member.agent.post('/api/auth/logout', {});
     expect(out.statusCode).toBe(204);
     expect(await m.closed).toBe('Access ended.');
+    // The socket stays open (it may carry other documents): opening the document again over it is refused.
+    const again = await new Promise<string>((resolve) => {
+      const provider = new HocuspocusProvider({
+        websocketProvider: m.provider.configuration.websocketProvider,
+        name: `requirement.${requirement.id}`,
+        document: new Y.Doc(),
+        token: '',
+        onAuthenticated: () => resolve('accepted'),
+        onAuthenticationFailed: () => resolve('refused'),
+      });
+      provider.attach();
+    });
+    expect(again).toBe('refused');
   });
 
   it('merges a REST change of the description into what people are typing', async () => {
