@@ -26,3 +26,29 @@ describe('images in the shared description', () => {
     expect(readHtml(doc)).toBe(`<p>Plan</p><img src="${ours}" alt="plan" />`);
   });
 });
+
+describe('a shared description the schema does not know', () => {
+  it('is read without what the schema lacks, keeping the words, so that the write-back goes on', () => {
+    const doc = docOf('<p>Braking</p>');
+    const fragment = doc.getXmlFragment(FRAGMENT);
+    const unknown = new Y.XmlElement('evil');
+    const inside = new Y.XmlElement('paragraph');
+    inside.insert(0, [new Y.XmlText('kept words')]);
+    unknown.insert(0, [inside]);
+    fragment.insert(1, [unknown]);
+    const text = (fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    text.format(0, 3, { blink: {} });
+    expect(readHtml(doc)).toBe('<p>Braking</p><p>kept words</p>');
+  });
+
+  it('falls back to its words, one paragraph per block, when its structure cannot be held', () => {
+    const doc = docOf('<p>Braking</p>');
+    // A paragraph inside a paragraph: both types are known, the structure is not allowed.
+    const outer = new Y.XmlElement('paragraph');
+    const inner = new Y.XmlElement('paragraph');
+    inner.insert(0, [new Y.XmlText('nested <b>words</b>')]);
+    outer.insert(0, [inner]);
+    doc.getXmlFragment(FRAGMENT).insert(1, [outer]);
+    expect(readHtml(doc)).toBe('<p>Braking</p><p>nested &lt;b&gt;words&lt;/b&gt;</p>');
+  });
+});

@@ -37,10 +37,52 @@ export function writeHtml(doc: Y.Doc, html: string, origin?: unknown): void {
   doc.transact(() => updateYFragment(doc, fragment, nodeOfHtml(html), meta), origin);
 }
 
-/** The description the shared document holds, sanitised like every description the API takes. */
+type JsonNode = { type?: unknown; text?: unknown; content?: unknown; marks?: unknown; attrs?: unknown };
+
+/**
+ * What of a node the schema knows: a node of an unknown type gives way to its content, an unknown mark is dropped.
+ * Any member's client can put anything into the shared document; the editor's own never does this.
+ */
+function known(node: JsonNode): JsonNode[] {
+  const content = Array.isArray(node.content) ? (node.content as JsonNode[]).flatMap(known) : undefined;
+  if (typeof node.type !== 'string' || !(node.type in schema.nodes)) return content ?? [];
+  const marks = Array.isArray(node.marks)
+    ? (node.marks as { type?: unknown }[]).filter((m) => typeof m.type === 'string' && m.type in schema.marks)
+    : undefined;
+  return [{ ...node, ...(content ? { content } : {}), ...(marks ? { marks } : {}) }];
+}
+
+/** The words of a node, one paragraph per block: the last resort for a document the schema cannot hold. */
+function plainParagraphs(node: ProseMirrorNode | JsonNode): string[] {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const texts: string[] = [];
+  const walk = (n: JsonNode, into: string[]) => {
+    if (typeof n.text === 'string') into.push(n.text);
+    if (Array.isArray(n.content)) for (const child of n.content as JsonNode[]) walk(child, into);
+  };
+  const top = Array.isArray((node as JsonNode).content) ? ((node as JsonNode).content as JsonNode[]) : [];
+  for (const block of top) {
+    const words: string[] = [];
+    walk(block, words);
+    if (words.length > 0) texts.push(`<p>${escape(words.join(''))}</p>`);
+  }
+  return texts;
+}
+
+/**
+ * The description the shared document holds, sanitised like every description the API takes. It never throws: a
+ * description that cannot be written back would leave everything typed after it unsaved.
+ */
 export function readHtml(doc: Y.Doc): string {
-  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(FRAGMENT));
-  const html = generateHTML(json, extensions);
+  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(FRAGMENT)) as JsonNode;
+  let html: string;
+  try {
+    const cleaned = known(json)[0] ?? { type: 'doc', content: [] };
+    schema.nodeFromJSON(cleaned).check();
+    html = generateHTML(cleaned as Parameters<typeof generateHTML>[0], extensions);
+  } catch {
+    html = plainParagraphs(json).join('') || '<p></p>';
+  }
   // An empty editor holds one empty paragraph: the description is then empty, as a new requirement's is.
   return html === '<p></p>' ? '' : sanitizeRichText(html);
 }
