@@ -103,10 +103,8 @@ describe('project-scoped routes', () => {
 
 describe('the collaboration connection', () => {
   it('lets the owner in, and refuses a non-member and a client without a session; nothing they send is kept', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const base = `http://127.0.0.1:${address.port}`;
+    // Fastify answers the address it listens on (port 0: a free one).
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const cookieOf = (user: SignedUp) => [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const outcome = (e: TestEditor) =>
       Promise.race([e.authenticated.then(() => 'accepted'), e.failed.then(() => 'refused')]);

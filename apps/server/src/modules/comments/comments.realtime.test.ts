@@ -11,10 +11,8 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  // Fastify answers the address it listens on (port 0: a free one).
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
