@@ -23,3 +23,5 @@ export * from './realtime';
 export * from './rules/image-type';
 export * from './rules/attachment-path';
 export * from './schemas/attachments';
+export * from './schemas/classifiers';
+export * from './schemas/search';

@@ -1,4 +1,5 @@
 import type { CategoryPresented } from './schemas/categories';
+import type { ClassifierPresented, TagPresented } from './schemas/classifiers';
 import type { CommentPresented } from './schemas/comments';
 import type { DocumentPresented, DocumentSettings } from './schemas/documents';
 import type { ProjectPresented, ProjectSettings } from './schemas/projects';
@@ -17,6 +18,10 @@ export type RealtimeEvents = {
   DocumentUpdated: { document: DocumentPresented };
   DocumentSettingsUpdated: { document_id: number; settings: DocumentSettings };
   DocumentDeleted: { document_id: number };
+  ClassifierUpdated: { classifier: ClassifierPresented };
+  ClassifierDeleted: { document_id: number; classifier_id: number };
+  TagUpdated: { tag: TagPresented };
+  TagDeleted: { classifier_id: number; tag_id: number };
   CategoryUpdated: { category: CategoryPresented };
   CategoriesUpdated: { document_id: number };
   CategoryDeleted: { category_id: number; document_id: number };

@@ -96,7 +96,10 @@ async function openPGlite(dir: string | undefined): Promise<Database & { client:
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite(dir);
+  // Search (migration 0006) needs these two; PGlite ships them as separate modules, PostgreSQL as contrib.
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = new PGlite({ dataDir: dir, extensions: { unaccent, pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, driver: 'pglite', client, close: () => client.close() };

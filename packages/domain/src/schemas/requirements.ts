@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COVERAGE_STATUSES } from '../rules/coverage';
+import { tagPresented } from './classifiers';
 import { idSchema, nameSchema, versionSchema } from './fields';
 import { richTextSchema } from './rich-text';
 
@@ -27,6 +28,8 @@ export const updateRequirementBody = z
     status: statusSchema,
     parents_id: linkIds,
     children_id: linkIds,
+    /** Replaces the requirement's tags (decisions §12). */
+    tags_id: z.array(idSchema).max(200),
     version: versionSchema,
   })
   .partial();
@@ -77,7 +80,7 @@ export const requirementPresented = z.object({
   type: z.enum(['requirement', 'test']),
   test: z.boolean(),
   has_comments: z.boolean(),
-  tags: z.array(z.object({ id: z.number(), classifier_id: z.number(), title: z.string(), color: z.string() })),
+  tags: z.array(tagPresented),
   parents: z.array(linkPresented),
   children: z.array(linkPresented),
   coverageStatus: z.enum(COVERAGE_STATUSES),

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { RequirementPresented } from '@reqloom/domain';
+import type { ClassifierPresented, RequirementPresented } from '@reqloom/domain';
 import type { WireEvent, WorkingAreaEventName } from '../../../api/wireEvent';
 import { applyCommentCreated } from '../../comments/applyCommentCreated';
 import type { StructureDocument } from './workingAreaApi';
@@ -24,6 +24,29 @@ function updateStructure(
   change: (documents: StructureDocument[]) => StructureDocument[],
 ) {
   queryClient.setQueryData<StructureDocument[]>(keys.structure(projectId), (list) => list && change(list));
+}
+
+function updateClassifiers(
+  queryClient: QueryClient,
+  projectId: number,
+  documentId: number,
+  change: (classifiers: ClassifierPresented[]) => ClassifierPresented[],
+) {
+  queryClient.setQueryData<ClassifierPresented[]>(
+    keys.classifiers(projectId, documentId),
+    (list) => list && change(list),
+  );
+}
+
+function updateEveryClassifierList(
+  queryClient: QueryClient,
+  projectId: number,
+  change: (classifiers: ClassifierPresented[]) => ClassifierPresented[],
+) {
+  queryClient.setQueriesData<ClassifierPresented[]>(
+    { queryKey: [...keys.project(projectId), 'classifiers'] },
+    (list) => list && change(list),
+  );
 }
 
 /**
@@ -69,6 +92,47 @@ export function applyWorkingAreaEvent(
         ...others.map((id) => keys.documentRequirements(projectId, id)),
         keys.allRequirements(projectId),
       );
+    }
+
+    case 'ClassifierUpdated': {
+      const { classifier } = event.payload;
+      updateClassifiers(queryClient, projectId, classifier.document_id, (list) =>
+        list.some((c) => c.id === classifier.id)
+          ? list.map((c) => (c.id === classifier.id ? classifier : c))
+          : [...list, classifier],
+      );
+      return Promise.resolve();
+    }
+    case 'ClassifierDeleted': {
+      const { document_id, classifier_id } = event.payload;
+      updateClassifiers(queryClient, projectId, document_id, (list) => list.filter((c) => c.id !== classifier_id));
+      // Its tags left every requirement: the server says which lists with RequirementsUpdated.
+      return Promise.resolve();
+    }
+    case 'TagUpdated': {
+      const { tag } = event.payload;
+      // The classifier's document is not in the event: look for the classifier in every cached list.
+      updateEveryClassifierList(queryClient, projectId, (list) =>
+        list.map((c) =>
+          c.id !== tag.classifier_id
+            ? c
+            : {
+                ...c,
+                tags: c.tags.some((t) => t.id === tag.id)
+                  ? c.tags.map((t) => (t.id === tag.id ? tag : t))
+                  : [...c.tags, tag],
+              },
+        ),
+      );
+      // Requirements show a tag's title and colour: their lists carry them.
+      return refresh(keys.allDocumentRequirements(projectId), keys.allRequirements(projectId));
+    }
+    case 'TagDeleted': {
+      const { classifier_id, tag_id } = event.payload;
+      updateEveryClassifierList(queryClient, projectId, (list) =>
+        list.map((c) => (c.id === classifier_id ? { ...c, tags: c.tags.filter((t) => t.id !== tag_id) } : c)),
+      );
+      return Promise.resolve();
     }
 
     case 'CategoryUpdated': {

@@ -11,6 +11,9 @@ export const workingAreaKeys = {
     ['workingArea', projectId, 'documentRequirements', documentId] as const,
   allRequirements: (projectId: number) => ['workingArea', projectId, 'requirement'] as const,
   requirement: (projectId: number, id: number) => ['workingArea', projectId, 'requirement', id] as const,
+  /** A document's classifiers with their tags (decisions §12), in creation order. */
+  classifiers: (projectId: number, documentId: number) =>
+    ['workingArea', projectId, 'classifiers', documentId] as const,
   /** The comments of the project or one of its elements, with the reader's marker. */
   comments: (projectId: number, type: CommentableType, id: number) =>
     ['workingArea', projectId, 'comments', type, id] as const,
