@@ -1,4 +1,3 @@
-import { generateJSON } from '@tiptap/html';
 import {
   BorderStyle,
   ExternalHyperlink,
@@ -14,7 +13,7 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
-import { richTextExtensions } from '@reqloom/rich-text';
+import { htmlToDocJson } from '../../../rich-text/parse-html';
 import { imageSize } from '../image-size';
 
 /** An image of the description, loaded beforehand by its `src` (only the project's attachments are ever there). */
@@ -32,7 +31,6 @@ type Node = {
 export const BULLETS = 'reqloom-bullets';
 export const NUMBERS = 'reqloom-numbers';
 
-const extensions = richTextExtensions();
 // The page's text width at 96 pixels to the inch (A4 less 2.5 cm margins): wider images are scaled down.
 const MAX_IMAGE_WIDTH = 600;
 const MONO = 'Courier New';
@@ -40,7 +38,7 @@ const MONO = 'Courier New';
 /** Parses a description as the editor's own schema reads it: what it cannot hold is already gone. */
 export function descriptionTree(html: string): Node[] {
   if (!html.trim()) return [];
-  const doc = generateJSON(html, extensions) as Node;
+  const doc = htmlToDocJson(html) as Node;
   return doc.content ?? [];
 }
 
