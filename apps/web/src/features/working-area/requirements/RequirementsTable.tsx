@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import type { CategoryPresented, ClassifierPresented, RequirementPresented } from '@reqloom/domain';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -33,6 +33,8 @@ interface RequirementsTableProps {
   mode: 'table' | 'list';
   label: string;
   showCoverage: boolean;
+  /** The document's classifiers: one column each, with the tags of every row (spec 2). */
+  classifiers: readonly ClassifierPresented[];
 }
 
 /**
@@ -41,7 +43,14 @@ interface RequirementsTableProps {
  * The page itself scrolls (one scroll bar, no box scrolling inside the page): the rows follow the window, and the
  * header row sticks under the top bar.
  */
-export function RequirementsTable({ requirements, categories, mode, label, showCoverage }: RequirementsTableProps) {
+export function RequirementsTable({
+  requirements,
+  categories,
+  mode,
+  label,
+  showCoverage,
+  classifiers,
+}: RequirementsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const paths = useWorkingAreaPaths();
@@ -118,13 +127,25 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
         shown={rows.length}
         total={requirements.length}
       />
-      <div className={`${classes.frame} ${mode === 'list' ? classes.list : ''}`}>
+      <div
+        className={`${classes.frame} ${mode === 'list' ? classes.list : ''}`}
+        style={
+          classifiers.length > 0
+            ? ({ '--tag-columns': `repeat(${classifiers.length}, minmax(96px, 180px))` } as CSSProperties)
+            : undefined
+        }
+      >
         <div role="table" aria-label={label} aria-rowcount={rows.length + 1}>
           <div className={classes.head} role="row" aria-rowindex={1}>
             <span role="columnheader" aria-label={t('requirements.columns.description')} />
             {mode === 'list' ? <span role="columnheader">{t('requirements.columns.order')}</span> : null}
             <span role="columnheader">{t('requirements.columns.requirement')}</span>
             <span role="columnheader">{t('requirements.columns.status')}</span>
+            {classifiers.map((classifier) => (
+              <span key={classifier.id} role="columnheader" className={classes.tagHead}>
+                {classifier.name}
+              </span>
+            ))}
             <span role="columnheader" style={{ textAlign: 'right' }}>
               {t('requirements.columns.actions')}
             </span>
@@ -150,6 +171,7 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
                   onEdit={edit}
                   move={mode === 'list' ? { first: item.index === 0, last: item.index === rows.length - 1 } : undefined}
                   showCoverage={showCoverage}
+                  classifiers={classifiers}
                 />
               );
             })}
