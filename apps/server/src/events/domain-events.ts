@@ -15,6 +15,11 @@ export type DomainEventMap = {
   DocumentChanged: { projectId: number; documentId: number };
   DocumentSettingsChanged: { projectId: number; documentId: number };
   DocumentDeleted: { projectId: number; documentId: number };
+  /** A classifier created or changed (its name, multiselect, or the tags it was created with). */
+  ClassifierChanged: { projectId: number; classifierId: number };
+  ClassifierDeleted: { projectId: number; documentId: number; classifierId: number };
+  TagChanged: { projectId: number; tagId: number };
+  TagDeleted: { projectId: number; classifierId: number; tagId: number };
   CategoryChanged: { projectId: number; categoryId: number };
   /** The category tree or order of a document changed. */
   CategoriesReordered: { projectId: number; documentId: number };

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../db/client';
 import { categories, documents, projects, requirements } from '../db/schema';
 import { loadCategoryTrees } from '../modules/categories/categories.presenter';
+import { presentClassifiersByIds, presentTagsByIds } from '../modules/classifiers/classifiers.presenter';
 import { presentCommentsByIds } from '../modules/comments/comments.presenter';
 import { completeDocumentSettings, presentDocuments } from '../modules/documents/documents.presenter';
 import { completeSettings, presentProjects } from '../modules/projects/projects.presenter';
@@ -36,7 +37,16 @@ const PRESENTED_REQUIREMENTS_PER_DOCUMENT = 50;
 type Slot =
   | { kind: 'ready'; message: WireMessage }
   | {
-      kind: 'project' | 'projectSettings' | 'document' | 'documentSettings' | 'category' | 'requirement' | 'comment';
+      kind:
+        | 'project'
+        | 'projectSettings'
+        | 'document'
+        | 'documentSettings'
+        | 'classifier'
+        | 'tag'
+        | 'category'
+        | 'requirement'
+        | 'comment';
       id: number;
       projectId: number;
     }
@@ -114,6 +124,28 @@ export async function toWire(
           projectId: event.projectId,
           name: 'DocumentDeleted',
           data: { document_id: event.documentId },
+        });
+        break;
+      case 'ClassifierChanged':
+        entity('classifier', event.classifierId, event.projectId);
+        break;
+      case 'ClassifierDeleted':
+        gone('classifier', event.classifierId);
+        ready(`ClassifierDeleted:${event.classifierId}`, {
+          projectId: event.projectId,
+          name: 'ClassifierDeleted',
+          data: { document_id: event.documentId, classifier_id: event.classifierId },
+        });
+        break;
+      case 'TagChanged':
+        entity('tag', event.tagId, event.projectId);
+        break;
+      case 'TagDeleted':
+        gone('tag', event.tagId);
+        ready(`TagDeleted:${event.tagId}`, {
+          projectId: event.projectId,
+          name: 'TagDeleted',
+          data: { classifier_id: event.classifierId, tag_id: event.tagId },
         });
         break;
       case 'CategoryChanged':
@@ -239,6 +271,9 @@ async function present(tx: Db, slots: Slot[], fresh: Map<string, PresentedEntity
 
   // A comment is sent as created, never changed: presented once, by id, in one statement for the work.
   const presentedComments = await presentCommentsByIds(tx, idsOf(slots, 'comment'));
+  // Classifiers and tags are few: presented by id, a thing deleted later in the work is simply not found.
+  const presentedClassifiers = await presentClassifiersByIds(tx, idsOf(slots, 'classifier'));
+  const presentedTags = await presentTagsByIds(tx, idsOf(slots, 'tag'));
 
   const out: WireMessage[] = [];
   const listsByProject = new Map<number, Set<number>>();
@@ -275,6 +310,16 @@ async function present(tx: Db, slots: Slot[], fresh: Map<string, PresentedEntity
             name: 'DocumentSettingsUpdated',
             data: { document_id: slot.id, settings },
           });
+        break;
+      }
+      case 'classifier': {
+        const classifier = presentedClassifiers.get(slot.id);
+        if (classifier) out.push({ projectId: slot.projectId, name: 'ClassifierUpdated', data: { classifier } });
+        break;
+      }
+      case 'tag': {
+        const tag = presentedTags.get(slot.id);
+        if (tag) out.push({ projectId: slot.projectId, name: 'TagUpdated', data: { tag } });
         break;
       }
       case 'category': {

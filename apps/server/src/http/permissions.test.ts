@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAG_COLORS } from '@reqloom/domain';
 import { attachments } from '../db/schema';
 import { openEditor, type TestEditor } from '../test/collaboration-client';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
@@ -41,6 +42,16 @@ beforeAll(async () => {
   fixtures['body.project_id'] = { body: { project_id: project.id } };
   fixtures['body.document_id'] = { body: { document_id: document.id } };
   fixtures['commentable.type_id'] = { params: { type: 'requirement', id: String(requirement.id) } };
+  const classifier = (
+    await owner.agent.post('/api/classifiers', {
+      document_id: document.id,
+      name: 'Kind',
+      tags: [{ title: 'Safety', color: TAG_COLORS[0] }],
+    })
+  ).data.data;
+  fixtures['classifier.id'] = { params: { id: String(classifier.id) } };
+  fixtures['tag.id'] = { params: { id: String(classifier.tags[0].id) } };
+  fixtures['body.classifier_id'] = { body: { classifier_id: classifier.id } };
   const form = (): FormPart[] => [
     { name: 'project_id', value: String(project.id) },
     { name: 'fileName', value: 'a.png' },
@@ -93,6 +104,10 @@ describe('project-scoped routes', () => {
       expect(comments.data, segment).toEqual({ data: [], read_at: null, unread: 0 });
     }
     expect(await t.ctx.db.select({ id: attachments.id }).from(attachments)).toHaveLength(1);
+    const classifiers = await owner.agent.get(`/api/documents/classifiers/${fixtures['document.id']!.params!.id}`);
+    expect(classifiers.data.data.map((c: { name: string; tags: unknown[] }) => [c.name, c.tags.length])).toEqual([
+      ['Kind', 1],
+    ]);
   });
 
   it('answer 404 for a project that does not exist, and 401 without a session', async () => {

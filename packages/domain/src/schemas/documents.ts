@@ -16,22 +16,51 @@ export const EXPORT_OPTIONS = [
   'dateOnTitlePage',
 ] as const;
 
-export const documentSettingsSchema = z
-  .object({
-    'export.tableOfContents': z.boolean(),
-    'export.tableOfEvolutions': z.boolean(),
-    'export.tableOfEvolutionsRefDate': z.string().max(40).nullable(),
-    'export.projectSummary': z.boolean(),
-    'export.documentSummary': z.boolean(),
-    'export.requirementTitleAndReference': z.boolean(),
-    'export.requirementTraceability': z.boolean(),
-    'export.traceabilityMatrices': z.boolean(),
-    'export.dateOnTitlePage': z.boolean(),
-  })
-  .partial();
+/** A day as the date picker gives it (YYYY-MM-DD): the reference date of the table of evolutions. */
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date' })
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    { message: 'validation.date' },
+  );
+
+/** Every export option of a document with its value (decisions §13): what GET documents/settings answers. */
+export const documentSettingsSchema = z.object({
+  'export.tableOfContents': z.boolean(),
+  'export.tableOfEvolutions': z.boolean(),
+  'export.tableOfEvolutionsRefDate': daySchema.nullable(),
+  'export.projectSummary': z.boolean(),
+  'export.documentSummary': z.boolean(),
+  'export.requirementTitleAndReference': z.boolean(),
+  'export.requirementTraceability': z.boolean(),
+  'export.traceabilityMatrices': z.boolean(),
+  'export.dateOnTitlePage': z.boolean(),
+});
 export type DocumentSettings = z.infer<typeof documentSettingsSchema>;
 
-export const updateDocumentSettingsBody = z.object({ settings: documentSettingsSchema });
+/** The options before anyone changes them (decisions §13). */
+export const DEFAULT_DOCUMENT_SETTINGS: DocumentSettings = {
+  'export.tableOfContents': true,
+  'export.tableOfEvolutions': false,
+  'export.tableOfEvolutionsRefDate': null,
+  'export.projectSummary': true,
+  'export.documentSummary': true,
+  'export.requirementTitleAndReference': true,
+  'export.requirementTraceability': true,
+  'export.traceabilityMatrices': true,
+  'export.dateOnTitlePage': true,
+};
+
+/** The table of evolutions is an alpha feature: only alpha users may change these two (else 403). */
+export const ALPHA_DOCUMENT_SETTINGS = ['export.tableOfEvolutions', 'export.tableOfEvolutionsRefDate'] as const;
+
+/** PUT documents/settings merges the options it is given into the stored ones. */
+export const documentSettingsPatch = documentSettingsSchema.partial();
+export type DocumentSettingsPatch = z.infer<typeof documentSettingsPatch>;
+
+export const updateDocumentSettingsBody = z.object({ settings: documentSettingsPatch });
 
 const parentsId = z.array(idSchema).max(50);
 

@@ -1,14 +1,24 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { documentSettingsSchema, type DocumentPresented, type DocumentSettings } from '@reqloom/domain';
+import {
+  DEFAULT_DOCUMENT_SETTINGS,
+  documentSettingsSchema,
+  type DocumentPresented,
+  type DocumentSettings,
+} from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { documents } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
+/** Every option with its stored value, or its default where none is stored (or a stored one is unreadable). */
 export function completeDocumentSettings(stored: Record<string, unknown>): DocumentSettings {
-  const parsed = documentSettingsSchema.safeParse(stored);
-  return parsed.success ? parsed.data : {};
+  const settings: Record<string, unknown> = { ...DEFAULT_DOCUMENT_SETTINGS };
+  for (const [key, field] of Object.entries(documentSettingsSchema.shape)) {
+    const parsed = field.safeParse(stored[key]);
+    if (key in stored && parsed.success) settings[key] = parsed.data;
+  }
+  return settings as DocumentSettings;
 }
 
 /** Links (ids of parents and children) and requirement count of each document: one statement. */

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { access } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { inWork } from '../../http/work';
+import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';
 import { documentById, projectInBody } from '../working-area.locators';
 import { loadCategoryTree, orderedCategories } from '../categories/categories.presenter';
@@ -116,7 +117,13 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => ({
       data: await inWork(ctx, request, (work) =>
-        updateDocumentSettings(work, loadedProject(request), request.params.id, request.body.settings),
+        updateDocumentSettings(
+          work,
+          loadedProject(request),
+          request.params.id,
+          currentUser(request),
+          request.body.settings,
+        ),
       ),
     }),
   );

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
+  ALPHA_DOCUMENT_SETTINGS,
   createsCycle,
   type CreateDocumentBody,
+  type DocumentSettingsPatch,
   type DocumentPresented,
   type DocumentSettings,
   type UpdateDocumentBody,
@@ -10,10 +12,12 @@ import type { Db } from '../../db/client';
 import { jsonbObject, jsonbParam } from '../../db/jsonb';
 import { loadDocumentForWrite, lockProject } from '../../db/locks';
 import { documentLinks, documents, requirementLinks, requirements } from '../../db/schema';
-import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors';
+import { conflict, forbidden, invalid, notFound, type FieldErrors } from '../../http/errors';
+import { can } from '../../policies/policy';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import type { Work } from '../../work';
+import type { User } from '../auth/session.service';
 import { completeSettings } from '../projects/projects.presenter';
 import {
   completeDocumentSettings,
@@ -199,9 +203,14 @@ export async function updateDocumentSettings(
   work: Work,
   project: ProjectRow,
   documentId: number,
-  patch: DocumentSettings,
+  user: User,
+  patch: DocumentSettingsPatch,
 ): Promise<DocumentSettings> {
   const { tx } = work;
+  const current = completeDocumentSettings((await loadDocumentForWrite(tx, documentId)).settings);
+  // Only alpha users change the table-of-evolutions options; sending the value they already have is no change.
+  const alphaChange = ALPHA_DOCUMENT_SETTINGS.some((key) => key in patch && patch[key] !== current[key]);
+  if (alphaChange && !can(user, { do: 'feature.alpha' })) throw forbidden();
   const [row] = await tx
     .update(documents)
     .set({ settings: sql`${jsonbObject(sql`${documents.settings}`)} || ${jsonbParam(patch)}` })

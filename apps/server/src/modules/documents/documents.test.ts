@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DOCUMENT_SETTINGS } from '@reqloom/domain';
+import { setAlpha } from '../user/user-admin.service';
 import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
 import { workingArea } from '../../test/working-area';
 
@@ -96,18 +98,57 @@ describe('documents', () => {
     expect((await user.agent.get(`/api/documents/${parent.id}`)).data.data.children).toEqual([]);
   });
 
-  it('merges export settings', async () => {
+  it('answers every export option with its default, and merges changes', async () => {
     const project = await w.project();
     const doc = await w.document(project.id, 'D');
-    await w.ok('PUT', `/api/documents/settings/${doc.id}`, { settings: { 'export.tableOfContents': true } });
+    expect(await w.ok('GET', `/api/documents/settings/${doc.id}`)).toEqual(DEFAULT_DOCUMENT_SETTINGS);
+    await w.ok('PUT', `/api/documents/settings/${doc.id}`, { settings: { 'export.tableOfContents': false } });
     const merged = await w.ok('PUT', `/api/documents/settings/${doc.id}`, {
       settings: { 'export.projectSummary': false },
     });
-    expect(merged).toEqual({ 'export.tableOfContents': true, 'export.projectSummary': false });
-    expect(
-      (await user.agent.put(`/api/documents/settings/${doc.id}`, { settings: { 'export.tableOfContents': 'yes' } }))
-        .statusCode,
-    ).toBe(422);
+    expect(merged).toEqual({
+      ...DEFAULT_DOCUMENT_SETTINGS,
+      'export.tableOfContents': false,
+      'export.projectSummary': false,
+    });
+    expect(await w.ok('GET', `/api/documents/settings/${doc.id}`)).toEqual(merged);
+    expect((await w.ok('GET', `/api/documents/${doc.id}`)).settings).toEqual(merged);
+    for (const settings of [
+      { 'export.tableOfContents': 'yes' },
+      { 'export.tableOfEvolutionsRefDate': '2026-02-30' },
+      { 'export.tableOfEvolutionsRefDate': 'yesterday' },
+    ]) {
+      expect((await user.agent.put(`/api/documents/settings/${doc.id}`, { settings })).statusCode).toBe(422);
+    }
+  });
+
+  it('lets only alpha users change the table of evolutions (403), and sends DocumentSettingsUpdated', async () => {
+    const project = await w.project();
+    const doc = await w.document(project.id, 'D');
+    const put = (settings: Record<string, unknown>) =>
+      user.agent.put(`/api/documents/settings/${doc.id}`, { settings });
+    expect((await put({ 'export.tableOfEvolutions': true })).statusCode).toBe(403);
+    expect((await put({ 'export.tableOfEvolutionsRefDate': '2026-01-01' })).statusCode).toBe(403);
+    // Sending the value it already has is no change: a client may send the whole set back.
+    expect((await put({ ...DEFAULT_DOCUMENT_SETTINGS, 'export.documentSummary': false })).statusCode).toBe(200);
+    expect((await w.ok('GET', `/api/documents/settings/${doc.id}`))['export.tableOfEvolutions']).toBe(false);
+
+    await setAlpha(t.ctx.db, user.email, true);
+    const sent: unknown[] = [];
+    const stop = t.ctx.events.subscribe((work) => void sent.push(...work.wire.map((m) => [m.name, m.data])));
+    try {
+      const changed = await w.ok('PUT', `/api/documents/settings/${doc.id}`, {
+        settings: { 'export.tableOfEvolutions': true, 'export.tableOfEvolutionsRefDate': '2026-01-31' },
+      });
+      expect(changed).toMatchObject({
+        'export.tableOfEvolutions': true,
+        'export.tableOfEvolutionsRefDate': '2026-01-31',
+      });
+      expect(sent).toEqual([['DocumentSettingsUpdated', { document_id: doc.id, settings: changed }]]);
+    } finally {
+      stop();
+      await setAlpha(t.ctx.db, user.email, false);
+    }
   });
 
   it('serves the structure: documents by name, categories in tree order', async () => {

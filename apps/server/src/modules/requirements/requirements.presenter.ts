@@ -5,11 +5,13 @@ import {
   requirementReference,
   type RequirementPresented,
   type RevisionPresented,
+  type TagPresented,
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { prepared, rowsOf } from '../../db/prepared';
 import { documents, requirements, revisions, users } from '../../db/schema';
 import { loadCategoryTrees, type CategoryTree } from '../categories/categories.presenter';
+import { tagsJsonSql } from '../classifiers/classifiers.presenter';
 import { linkMarksSql, upToDateSql, type LinkMarkRow } from './link-marks';
 
 export type RequirementRow = typeof requirements.$inferSelect;
@@ -29,6 +31,7 @@ function present(
   parents: LinkMark[],
   children: LinkMark[],
   hasComments: boolean,
+  tags: TagPresented[],
 ): RequirementPresented {
   return {
     id: r.id,
@@ -46,7 +49,7 @@ function present(
     type: r.type,
     test: r.type === 'test',
     has_comments: hasComments,
-    tags: [],
+    tags,
     parents,
     children,
     coverageStatus: coverageStatus({
@@ -85,11 +88,22 @@ export async function presentRequirements(
       // The commented requirements of each document, in the same statement: a list costs no more statements.
       commented: sql<number[] | null>`(select json_agg(distinct c.requirement_id) from comments c
         join requirements r on r.id = c.requirement_id where r.document_id = documents.id)`,
+      // And the tags its requirements hold, [requirement, tag, classifier, title, colour] in display order.
+      tagged: sql<[number, number, number, string, string][] | null>`(select json_agg(
+          json_build_array(rt.requirement_id, t.id, t.classifier_id, t.title, t.color) order by t.classifier_id, t.id)
+        from classifiers k join tags t on t.classifier_id = k.id join requirement_tags rt on rt.tag_id = t.id
+       where k.document_id = documents.id)`,
     })
     .from(documents)
     .where(inArray(documents.id, documentIds));
   const commented = new Set(docs.flatMap((d) => (d.commented ?? []).map(Number)));
   const docById = new Map(docs.map((d) => [d.id, d]));
+  const tagsOf = new Map<number, TagPresented[]>();
+  for (const [requirementId, id, classifierId, title, color] of docs.flatMap((d) => d.tagged ?? [])) {
+    const list = tagsOf.get(Number(requirementId)) ?? [];
+    list.push({ id: Number(id), classifier_id: Number(classifierId), title, color });
+    tagsOf.set(Number(requirementId), list);
+  }
   const trees = preloaded?.trees ?? (await loadCategoryTrees(db, documentIds));
   const { parentsOf, childrenOf } = await linksOf(db, rows, documentIds);
 
@@ -104,7 +118,16 @@ export async function presentRequirements(
     const tree = trees.get(r.documentId);
     const prefix = (r.categoryId !== null ? tree?.references.get(r.categoryId) : undefined) ?? doc?.acronym ?? '';
     const author = r.authorId !== null ? authorById.get(r.authorId) : null;
-    return present(r, doc, prefix, author, parentsOf.get(r.id) ?? [], childrenOf.get(r.id) ?? [], commented.has(r.id));
+    return present(
+      r,
+      doc,
+      prefix,
+      author,
+      parentsOf.get(r.id) ?? [],
+      childrenOf.get(r.id) ?? [],
+      commented.has(r.id),
+      tagsOf.get(r.id) ?? [],
+    );
   });
 }
 
@@ -182,6 +205,7 @@ function singleFields() {
        where l.parent_id = requirements.id), '[]'::json)`,
     author: sql<string | null>`(select u.name from users u where u.id = requirements.author_id)`,
     hasComments: hasCommentsSql,
+    tags: tagsJsonSql(sql`requirements.id`),
   };
 }
 
@@ -222,6 +246,7 @@ type SingleFacts = {
   children: [number, boolean][];
   author: string | null;
   hasComments: boolean;
+  tags: TagPresented[];
 };
 
 function presentSingle(row: RequirementRow, facts: SingleFacts) {
@@ -237,6 +262,7 @@ function presentSingle(row: RequirementRow, facts: SingleFacts) {
     marks(facts.parents),
     marks(facts.children),
     facts.hasComments === true,
+    facts.tags,
   );
 }
 

@@ -16,6 +16,7 @@ import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import type { Work } from '../../work';
 import type { User } from '../auth/session.service';
+import { checkTagSet, copyTags, dropTagsOutside, replaceTags } from '../classifiers/requirement-tags';
 import { presentRequirement, presentRequirements, type RequirementRow } from './requirements.presenter';
 import {
   categoryBelongs,
@@ -163,6 +164,7 @@ export async function updateRequirement(
     if (body.children_id) await checkLinkTargets(tx, documentId, 'children_id', body.children_id, errors);
   }
   if (Object.keys(errors).length) throw invalid(errors);
+  const tagIds = body.tags_id && (await checkTagSet(tx, documentId, body.tags_id));
 
   const description = body.description !== undefined ? sanitizeRichText(body.description) : current.description;
   const name = body.name ?? current.name;
@@ -213,6 +215,15 @@ export async function updateRequirement(
         touchedOthers.add(link.childId === current.id ? link.parentId : link.childId);
       }
     }
+  }
+  // Tags make no revision and do not move updated_at (decisions §12), but they are part of the element's version.
+  if (movingDocument) await dropTagsOutside(tx, current.id, documentId);
+  const tagsChanged = tagIds ? await replaceTags(tx, current.id, tagIds) : false;
+  if (tagsChanged && !contentChanged) {
+    await tx
+      .update(requirements)
+      .set({ version: sql`${requirements.version} + 1` })
+      .where(eq(requirements.id, current.id));
   }
   if (body.parents_id)
     for (const id of await replaceLinks(tx, project.id, current.id, 'parents', body.parents_id)) touchedOthers.add(id);
@@ -295,6 +306,7 @@ export async function copyRequirement(
       type: original.type,
     })
     .returning();
+  await copyTags(tx, original.id, copy!.id);
   work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: copy!.id, description: true });
   work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [original.documentId] });
   return answerOne(work, copy!);

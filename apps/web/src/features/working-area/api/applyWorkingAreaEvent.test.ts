@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RequirementPresented } from '@reqloom/domain';
+import { DEFAULT_DOCUMENT_SETTINGS, type RequirementPresented } from '@reqloom/domain';
 import { applyOwnWorkingAreaEvents, applyWorkingAreaEvent, type WorkingAreaEvent } from './applyWorkingAreaEvent';
 import type { RequirementWithRevisions, StructureDocument } from './workingAreaApi';
 import { flushRefreshes } from './workingAreaCache';
@@ -66,7 +66,7 @@ describe('applyWorkingAreaEvent', () => {
 
   it('DocumentSettingsUpdated writes the settings into the structure', async () => {
     const { queryClient, apply } = setUp();
-    const settings = { 'export.tableOfContents': true };
+    const settings = { ...DEFAULT_DOCUMENT_SETTINGS, 'export.tableOfContents': false };
     expect(await apply({ name: 'DocumentSettingsUpdated', payload: { document_id: 2, settings } })).toEqual([]);
     expect(documents(queryClient)?.[1]?.settings).toEqual(settings);
   });

@@ -1,4 +1,4 @@
-import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import { DEFAULT_DOCUMENT_SETTINGS, type CategoryPresented, type RequirementPresented } from '@reqloom/domain';
 import type { StructureDocument } from './workingAreaApi';
 
 // Presented entities for the unit tests of the caches (never imported by the app).
@@ -64,7 +64,7 @@ export function documentFixture(id: number, over: Partial<StructureDocument> = {
     description: '',
     parents: [],
     children: [],
-    settings: {},
+    settings: DEFAULT_DOCUMENT_SETTINGS,
     requirements_count: 0,
     version: 1,
     created_at: '2026-01-01T00:00:00Z',
