@@ -136,11 +136,15 @@ export const RequirementRow = memo(function RequirementRow({
         </Group>
       </div>
       {classifiers.map((classifier) => (
-        <div key={classifier.id} className={classes.cell} role="cell">
+        <div key={classifier.id} className={`${classes.cell} ${classes.tagCell}`} role="cell">
+          {/* Shown only when the columns are folded under the name (a narrow table): the picker says it too. */}
+          <span className={classes.tagLabel} aria-hidden>
+            {classifier.name}
+          </span>
           <TagPicker requirement={requirement} classifier={classifier} variant="cell" />
         </div>
       ))}
-      <div className={classes.cell} role="cell">
+      <div className={`${classes.cell} ${classes.actionsCell}`} role="cell">
         <RequirementRowActions requirement={requirement} href={href} commands={commands} onEdit={onEdit} />
       </div>
       {expanded ? (

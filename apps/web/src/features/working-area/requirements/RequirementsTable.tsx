@@ -18,10 +18,18 @@ import {
 import { RequirementRow } from './RequirementRow';
 import { RequirementsToolbar } from './RequirementsToolbar';
 import { useDocumentOffset } from './useDocumentOffset';
+import { useNarrowerThan } from './useNarrowerThan';
 import { useRequirementCommands } from './useRequirementCommands';
 import classes from './RequirementsTable.module.css';
 
 const ROW_ESTIMATE = 54;
+/** Below this width a requirement's name would be squeezed into a sliver: the tags go under it instead. */
+const REQUIREMENT_MIN = 200;
+const TAG_COLUMN_MIN = 88;
+/** The fixed columns (expand, status, actions), the gaps and the padding of a row. */
+const FIXED = 32 + 112 + 132 + 16;
+const LIST_FIXED = 60 + 8;
+const GAP = 8;
 export const FILTER_DEBOUNCE_MS = 100;
 const EMPTY_INDEX: ReadonlyMap<number, string> = new Map();
 
@@ -79,6 +87,15 @@ export function RequirementsTable({
   );
   const allExpanded = rows.length > 0 && rows.every((r) => expanded.has(r.id));
 
+  const frame = useRef<HTMLDivElement>(null);
+  // One column per classifier while they fit beside a readable name; folded under each name when they do not.
+  const columnsWidth =
+    FIXED +
+    (mode === 'list' ? LIST_FIXED : 0) +
+    REQUIREMENT_MIN +
+    classifiers.length * (TAG_COLUMN_MIN + GAP) +
+    3 * GAP;
+  const folded = useNarrowerThan(frame, classifiers.length > 0 ? columnsWidth : 0);
   const body = useRef<HTMLDivElement>(null);
   const offset = useDocumentOffset(body);
   // TanStack Virtual hands back new functions on every render; nothing below memoises them.
@@ -128,10 +145,16 @@ export function RequirementsTable({
         total={requirements.length}
       />
       <div
+        ref={frame}
         className={`${classes.frame} ${mode === 'list' ? classes.list : ''}`}
+        data-folded={folded || undefined}
         style={
           classifiers.length > 0
-            ? ({ '--tag-columns': `repeat(${classifiers.length}, minmax(96px, 180px))` } as CSSProperties)
+            ? ({
+                // The name keeps its room: bounded tag columns would otherwise take their largest size first.
+                '--requirement-min': `${REQUIREMENT_MIN}px`,
+                '--tag-columns': `repeat(${classifiers.length}, minmax(${TAG_COLUMN_MIN}px, 0.3fr))`,
+              } as CSSProperties)
             : undefined
         }
       >
@@ -142,7 +165,7 @@ export function RequirementsTable({
             <span role="columnheader">{t('requirements.columns.requirement')}</span>
             <span role="columnheader">{t('requirements.columns.status')}</span>
             {classifiers.map((classifier) => (
-              <span key={classifier.id} role="columnheader" className={classes.tagHead}>
+              <span key={classifier.id} role="columnheader" className={classes.tagHead} title={classifier.name}>
                 {classifier.name}
               </span>
             ))}
