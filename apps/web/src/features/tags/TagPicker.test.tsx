@@ -136,3 +136,19 @@ describe('the tag picker', () => {
     expect(trigger().hasAttribute('data-busy')).toBe(false);
   });
 });
+
+describe('the tag picker from the keyboard', () => {
+  it('saves on Tab and gives the focus back to its button', async () => {
+    page.render(<TagPicker requirement={requirement} classifier={priority(true)} variant="cell" />);
+    focus(trigger());
+    press(trigger(), 'ArrowDown');
+    press(filterBox(), 'ArrowDown');
+    press(filterBox(), 'ArrowDown');
+    press(filterBox(), 'Enter');
+    press(filterBox(), 'Tab');
+    await settle();
+    expect(options()).toEqual([]);
+    expect(document.activeElement).toBe(trigger());
+    expect(puts().map((call) => call.body)).toEqual([{ tags_id: [21, 11, 13], version: 4 }]);
+  });
+});

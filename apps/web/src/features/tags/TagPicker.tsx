@@ -136,7 +136,8 @@ export const TagPicker = memo(function TagPicker({ requirement, classifier, vari
           chosen={chosen}
           onToggle={(tagId) => setChosen((ids) => ids && toggleTag(ids, tagId, classifier.multiselect))}
           onCancel={() => close(false, true)}
-          onLeave={(to) => close(true, to === trigger.current)}
+          // Tab (no target) brings the focus back to the button; a focus gone elsewhere stays there.
+          onLeave={(to) => close(true, to === null || to === trigger.current)}
         />
       </Popover.Dropdown>
     </Popover>

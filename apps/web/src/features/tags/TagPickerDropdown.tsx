@@ -14,14 +14,14 @@ interface TagPickerDropdownProps {
   onToggle: (tagId: number) => void;
   /** Escape: closes without saving. */
   onCancel: () => void;
-  /** The focus left the picker (Tab): saves what changed, as a click outside does. */
+  /** Tab, or the focus gone elsewhere: saves what changed, as a click outside does. */
   onLeave: (to: Element | null) => void;
 }
 
 /**
  * What the tag picker opens: the classifier's tags to choose from, with a filter box. The focus stays in the
  * filter box; the arrow keys move through the tags (the box points to the one in view with
- * aria-activedescendant), Enter chooses it, Escape cancels, and leaving the picker saves.
+ * aria-activedescendant), Enter chooses it, Escape cancels; Tab, or the focus leaving it, saves.
  */
 export function TagPickerDropdown({ classifier, chosen, onToggle, onCancel, onLeave }: TagPickerDropdownProps) {
   const { t } = useTranslation();
@@ -45,6 +45,11 @@ export function TagPickerDropdown({ classifier, chosen, onToggle, onCancel, onLe
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setActive(moveActive(activeIndex, event.key, options.length));
+    } else if (event.key === 'Tab') {
+      // The picker sits at the end of the page (a portal): Tab would leave for nowhere. It saves, and the focus
+      // goes back to the picker's button, from where Tab goes on.
+      event.preventDefault();
+      onLeave(null);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const tag = options[activeIndex];
