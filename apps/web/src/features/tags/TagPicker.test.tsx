@@ -152,3 +152,20 @@ describe('the tag picker from the keyboard', () => {
     expect(puts().map((call) => call.body)).toEqual([{ tags_id: [21, 11, 13], version: 4 }]);
   });
 });
+
+describe('a picker left open', () => {
+  it('saves what was chosen when it goes (its row scrolled out of the table), and nothing unchanged', async () => {
+    page.render(<TagPicker requirement={requirement} classifier={priority(true)} variant="cell" />);
+    click(trigger());
+    click(option('Low'));
+    page.render(<span />);
+    await settle();
+    expect(puts().map((call) => call.body)).toEqual([{ tags_id: [21, 11, 13], version: 4 }]);
+
+    page.render(<TagPicker requirement={requirement} classifier={priority(true)} variant="cell" />);
+    click(trigger());
+    page.render(<span />);
+    await settle();
+    expect(puts()).toHaveLength(1);
+  });
+});

@@ -70,6 +70,22 @@ export const TagPicker = memo(function TagPicker({ requirement, classifier, vari
     }
   };
 
+  // A picker left open goes when its row scrolls out of the table (or the view changes): what was chosen is saved,
+  // as when the focus leaves it. Refs, because the cleanup runs once, at the end, with what is current then.
+  const saveOnUnmount = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    saveOnUnmount.current = () => {
+      const opened = session.current;
+      if (!opened || chosen === null || sameIds(chosen, opened.ids)) return;
+      session.current = null;
+      const tags = replaceClassifierTags(requirement.tags, classifier, chosen);
+      actions.setRequirementTags(requirement, tags, opened.version).catch((error: unknown) => {
+        notifyError(fieldErrorMessage(error, 'tags_id', t), t('workingArea.failed'));
+      });
+    };
+  });
+  useEffect(() => () => saveOnUnmount.current(), []);
+
   /** Closes; saves when `keep` and the choice changed. Called once per opening, whichever way it closes. */
   const close = (keep: boolean, refocus: boolean) => {
     const opened = session.current;
