@@ -27,6 +27,7 @@ import { categoryRoutes } from './modules/categories/categories.routes';
 import { requirementRoutes } from './modules/requirements/requirements.routes';
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
+import { interchangeRoutes } from './modules/interchange/interchange.routes';
 import { classifierRoutes } from './modules/classifiers/classifiers.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { registerAccessControl, type RouteAccess } from './http/access';
@@ -115,6 +116,7 @@ export async function buildApp(
   requirementRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
   commentRoutes(app, ctx);
+  interchangeRoutes(app, ctx);
   classifierRoutes(app, ctx);
   // Multipart is parsed only where it is expected: elsewhere a form body stays refused (415) as before.
   await app.register(async (scope) => {

@@ -25,3 +25,4 @@ export * from './rules/attachment-path';
 export * from './schemas/attachments';
 export * from './schemas/classifiers';
 export * from './schemas/search';
+export * from './schemas/interchange';

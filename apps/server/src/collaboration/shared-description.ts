@@ -1,9 +1,10 @@
 import { getSchema } from '@tiptap/core';
-import { generateHTML, generateJSON } from '@tiptap/html';
+import { generateHTML } from '@tiptap/html';
 import { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { initProseMirrorDoc, updateYFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { richTextExtensions } from '@reqloom/rich-text';
+import { htmlToDocJson } from '../rich-text/parse-html';
 import { sanitizeRichText } from '../security/sanitize';
 
 /**
@@ -27,7 +28,7 @@ export function requirementIdOf(name: string): number | null {
 }
 
 function nodeOfHtml(html: string): ProseMirrorNode {
-  return ProseMirrorNode.fromJSON(schema, generateJSON(html || '<p></p>', extensions));
+  return ProseMirrorNode.fromJSON(schema, htmlToDocJson(html || '<p></p>'));
 }
 
 /** Makes the fragment equal to the HTML by the smallest change: what is the same stays the same Yjs items. */

@@ -7,6 +7,8 @@ const SECRET_PATHS: RegExp[] = [
   /^(\/confirm\/[^/]+\/)[^/?]+/,
   /^(\/resetpassword\/)[^/?]+/,
   /^(\/(?:groups|projects)\/join\/(?:[^/?]+\/)+)[^/?]+/,
+  // An export's one-time download link.
+  /^(\/api\/downloads\/)[^/?]+/,
 ];
 
 export function redactUrl(url: string): string {

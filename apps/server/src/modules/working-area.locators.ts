@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { categories, documents, requirements } from '../db/schema';
 import { paramId, type ProjectLocator } from '../http/access';
 import { invalid } from '../http/errors';
+import { UploadForm } from '../http/upload-form';
 import { findElementProjectForUser, findProjectForUser } from '../policies/project-access';
 
 // How each working-area route finds its project: from the id in its path, or from an id in its body.
@@ -94,5 +95,20 @@ export const commentableInPath: ProjectLocator = {
     return type.data === 'project'
       ? findProjectForUser(db, id, userId)
       : findElementProjectForUser(db, type.data, id, userId);
+  },
+};
+
+/**
+ * The project an upload goes to, from the form's `project_id` field: the form is read only as far as that field
+ * (see UploadForm), so the access check comes before the file. Without it the call is invalid (422), as for a body.
+ */
+export const projectInUploadForm: ProjectLocator = {
+  name: 'form.project_id',
+  async find(request) {
+    const form = UploadForm.of(request);
+    await form.readUntil('project_id');
+    const parsed = idSchema.safeParse(form.fields.get('project_id'));
+    if (!parsed.success) throw invalid({ project_id: ['validation.required'] });
+    return parsed.data;
   },
 };

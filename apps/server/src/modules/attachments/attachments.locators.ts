@@ -1,27 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ATTACHMENT_FILE_NAME, idSchema } from '@reqloom/domain';
+import { ATTACHMENT_FILE_NAME } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { attachments, projects } from '../../db/schema';
 import type { ProjectLocator } from '../../http/access';
-import { invalid } from '../../http/errors';
-import { UploadForm } from './upload-form';
-
-/**
- * The project an upload goes to, from the form's `project_id` field: the form is read only as far as that field
- * (see UploadForm), so the access check comes before the file. Without it the call is invalid (422), as for a body.
- */
-export const projectInUploadForm: ProjectLocator = {
-  name: 'form.project_id',
-  async find(request) {
-    const form = UploadForm.of(request);
-    await form.readUntil('project_id');
-    const parsed = idSchema.safeParse(form.fields.get('project_id'));
-    if (!parsed.success) throw invalid({ project_id: ['validation.required'] });
-    return parsed.data;
-  },
-};
 
 const fileNameParam = (request: FastifyRequest): string | null => {
   const value = (request.params as Record<string, unknown> | undefined)?.fileName;

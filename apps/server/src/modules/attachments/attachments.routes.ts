@@ -9,9 +9,10 @@ import { notFound } from '../../http/errors';
 import { loadedProject } from '../../http/loaded';
 import { parseInput, RequestValidationError } from '../../http/validation';
 import { inWork } from '../../http/work';
-import { attachmentByFileName, projectInUploadForm } from './attachments.locators';
+import { attachmentByFileName } from './attachments.locators';
+import { projectInUploadForm } from '../working-area.locators';
 import { findAttachmentContent, storeAttachment } from './attachments.service';
-import { ATTACHMENT_FIELD, cutOffUnreadForm, UploadForm } from './upload-form';
+import { ATTACHMENT_FIELD, cutOffUnreadForm, UploadForm } from '../../http/upload-form';
 
 /**
  * An attachment's name is random and its bytes never change, so a browser may keep it as long as it likes; but

@@ -1,7 +1,10 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { IconFileTypeDocx, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { downloadExport } from '../../../api/exports';
 import { RichTextView } from '../../../components/editor/RichTextView';
+import { notifyError } from '../../../components/notify';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { StatusSummary } from '../common/StatusSummary';
 
@@ -15,6 +18,17 @@ interface DocumentHeaderProps {
 /** Name, acronym, description, the status donut, and the document's edit and delete buttons. */
 export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: DocumentHeaderProps) {
   const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+  const exportWord = async () => {
+    setExporting(true);
+    try {
+      await downloadExport(`documents/exportmsword/${document.id}`);
+    } catch {
+      notifyError(t('documents.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xl">
       <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
@@ -45,7 +59,15 @@ export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: Doc
           <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete}>
             {t('workingArea.delete')}
           </Button>
-          {/* Export to MS Word joins these buttons with the export (a later issue). */}
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconFileTypeDocx size={14} />}
+            loading={exporting}
+            onClick={() => void exportWord()}
+          >
+            {t('documents.exportWord')}
+          </Button>
         </Group>
         <StatusSummary counts={statusCounts} />
       </Stack>

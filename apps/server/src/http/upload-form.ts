@@ -1,34 +1,58 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest, onResponseAsyncHookHandler } from 'fastify';
-import { IMAGE_UPLOAD_LIMIT_BYTES } from '@reqloom/domain';
-import { AppError } from '../../http/errors';
+import { IMAGE_UPLOAD_LIMIT_BYTES, IMPORT_LIMIT_BYTES } from '@reqloom/domain';
+import { AppError } from './errors';
+
+/** What a route takes as an upload: the form field of its file, and how large that file may be. */
+export type UploadKind = { field: string; limitBytes: number; tooLarge: () => AppError };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The upload a multipart route takes; an image for rich text when unsaid. */
+    upload?: UploadKind;
+  }
+}
 
 /** The part of the form that carries the image (decisions §6). */
 export const ATTACHMENT_FIELD = 'attachment';
+
+export const imageTooLarge = () => new AppError(413, 'http.image_too_large');
+
+/** An image for rich text: at most 2 MB (decisions §6). */
+export const IMAGE_UPLOAD: UploadKind = {
+  field: ATTACHMENT_FIELD,
+  limitBytes: IMAGE_UPLOAD_LIMIT_BYTES,
+  tooLarge: imageTooLarge,
+};
+
+/** A file to import (decisions §14): at most 20 MB, in the field `file`. */
+export const IMPORT_UPLOAD: UploadKind = {
+  field: 'file',
+  limitBytes: IMPORT_LIMIT_BYTES,
+  tooLarge: () => new AppError(413, 'http.import_too_large'),
+};
 
 /** The file of an upload, read whole but never past the limit, and the name the client gave it. */
 export type UploadedFile = { data: Buffer; name: string };
 
 // What busboy may read: one file of at most the limit (it stops counting, and keeping, one byte past it), a few
 // short fields. A text field longer than this arrives cut, and its schema refuses it.
-const LIMITS = { fileSize: IMAGE_UPLOAD_LIMIT_BYTES, files: 1, fields: 8, parts: 10, fieldSize: 1024 };
-
-export const imageTooLarge = () => new AppError(413, 'http.image_too_large');
+const limitsOf = (kind: UploadKind) => ({ fileSize: kind.limitBytes, files: 1, fields: 8, parts: 10, fieldSize: 1024 });
 
 /**
  * Collects a file part as it streams, and fails the moment busboy reaches the limit rather than when the part
  * ends: what follows is never kept, and never waited for (the answer goes at once and closes the connection).
  */
-function readBounded(part: MultipartFile): Promise<Buffer> {
+function readBounded(part: MultipartFile, tooLarge: () => AppError): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const stream = part.file;
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.once('limit', () => reject(imageTooLarge()));
-    stream.once('end', () => (stream.truncated ? reject(imageTooLarge()) : resolve(Buffer.concat(chunks))));
+    stream.once('limit', () => reject(tooLarge()));
+    stream.once('end', () => (stream.truncated ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
     stream.once('error', reject);
     // Busboy may have passed the limit before these listeners were attached (a whole body in one chunk).
-    if (stream.truncated) reject(imageTooLarge());
+    if (stream.truncated) reject(tooLarge());
   });
 }
 
@@ -53,12 +77,15 @@ export class UploadForm {
   readonly fields = new Map<string, unknown>();
   file: UploadedFile | null = null;
 
+  private readonly kind: UploadKind;
+
   private constructor(request: FastifyRequest) {
     if (!request.isMultipart()) throw new AppError(415, 'http.unsupported_media');
-    this.parts = request.parts({ limits: LIMITS });
+    this.kind = request.routeOptions.config.upload ?? IMAGE_UPLOAD;
+    this.parts = request.parts({ limits: limitsOf(this.kind) });
   }
 
-  /** The form of a request, started on first use. */
+  /** The form of a request, started on first use, for the upload its route takes. */
   static of(request: FastifyRequest): UploadForm {
     let form = UploadForm.forms.get(request);
     if (!form) {
@@ -85,9 +112,9 @@ export class UploadForm {
         if (!this.fields.has(part.fieldname)) this.fields.set(part.fieldname, part.value);
         return;
       }
-      // A file under another name is read (within the limit) and left: the form then lacks its attachment.
-      const data = await readBounded(part);
-      if (part.fieldname === ATTACHMENT_FIELD) this.file = { data, name: part.filename };
+      // A file under another name is read (within the limit) and left: the form then lacks its file.
+      const data = await readBounded(part, this.kind.tooLarge);
+      if (part.fieldname === this.kind.field) this.file = { data, name: part.filename };
     } catch (error) {
       this.ended = true;
       throw clientError(error);

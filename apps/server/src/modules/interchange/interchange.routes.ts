@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exportLinkAnswer, idSchema, type Language } from '@reqloom/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { access } from '../../http/access';
+import { currentUser } from '../../http/authenticate';
+import { notFound } from '../../http/errors';
+import { findElementProjectForUser } from '../../policies/project-access';
+import { documentById } from '../working-area.locators';
+import { createDownloadLink, takeDownload, type DownloadKind } from './downloads.service';
+import { loadExportData } from './word/export-data';
+import { buildWordExport } from './word/word-export';
+
+type Exporter = {
+  extension: string;
+  contentType: string;
+  build: (db: Db, documentId: number, lang: Language) => Promise<{ data: Buffer; name: string }>;
+};
+
+/** How each kind of export is built when its link is followed. */
+const EXPORTERS: Record<DownloadKind, Exporter | undefined> = {
+  msword: {
+    extension: 'docx',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    build: async (db, documentId, lang) => {
+      const data = await loadExportData(db, documentId);
+      return { data: await buildWordExport(data, lang), name: data.document.name };
+    },
+  },
+  reqif: undefined,
+};
+
+/** `filename` for every client (ASCII, quotes and controls out) and `filename*` with the real name (RFC 6266). */
+export function attachmentDisposition(name: string, extension: string): string {
+  const full = `${name}.${extension}`;
+  const ascii =
+    full
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\%]/g, '_') || `export.${extension}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
+}
+
+/** Exports of a document (decisions §6): a one-time link, then the file built when the link is followed. */
+export function interchangeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['interchange'];
+  const params = z.object({ id: idSchema });
+
+  r.get(
+    '/api/documents/exportmsword/:id',
+    {
+      config: { access: access.project(documentById) },
+      schema: {
+        tags,
+        summary: 'A one-time link (10 minutes) to the document as a .docx',
+        params,
+        response: { 200: exportLinkAnswer },
+      },
+    },
+    async (request) => ({
+      url: await createDownloadLink(ctx.db, {
+        userId: currentUser(request).id,
+        documentId: request.params.id,
+        kind: 'msword',
+      }),
+    }),
+  );
+
+  r.get(
+    '/api/downloads/:token',
+    {
+      // The link is for the user it was made for, while they still belong to the document's project.
+      config: { access: access.user },
+      schema: {
+        tags,
+        summary: 'Follows an export link once',
+        params: z.object({ token: z.string().max(100) }),
+        response: {
+          200: z
+            .custom<Buffer>((value) => Buffer.isBuffer(value))
+            .meta({ type: 'string', format: 'binary', description: 'The exported file' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const link = await takeDownload(ctx.db, request.params.token, user.id);
+      const exporter = link && EXPORTERS[link.kind];
+      if (!link || !exporter) throw notFound();
+      const place = await findElementProjectForUser(ctx.db, 'document', link.documentId, user.id);
+      if (!place?.isMember) throw notFound();
+      const file = await exporter.build(ctx.db, link.documentId, request.lang);
+      return reply
+        .headers({
+          'content-disposition': attachmentDisposition(file.name, exporter.extension),
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        })
+        .type(exporter.contentType)
+        .send(file.data);
+    },
+  );
+}

@@ -1,0 +1,191 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  isAttachmentUrl,
+  ATTACHMENT_PATH,
+  type CategoryPresented,
+  type DocumentSettings,
+  type RequirementPresented,
+} from '@reqloom/domain';
+import type { Db } from '../../../db/client';
+import { attachments, documentLinks, documents, projects, requirements, revisions, users } from '../../../db/schema';
+import { notFound } from '../../../http/errors';
+import { loadCategoryTree, orderedCategories } from '../../categories/categories.presenter';
+import { completeDocumentSettings } from '../../documents/documents.presenter';
+import { completeSettings } from '../../projects/projects.presenter';
+import { documentRequirementRows, presentRequirements } from '../../requirements/requirements.presenter';
+import { descriptionTree, imageSources, type DescriptionNode, type LoadedImage } from './rich-text-to-docx';
+
+export type ExportDocument = { id: number; name: string; acronym: string; description: string };
+
+/** One change of a requirement for the table of evolutions: what it became, when, by whom. */
+export type Evolution = {
+  reference: string;
+  at: Date;
+  author: string | null;
+  changed: ('name' | 'description' | 'status' | 'category')[];
+};
+
+/** Everything a Word export of one document shows, read in a handful of statements. */
+export type ExportData = {
+  organization: string;
+  project: { name: string; description: string };
+  document: ExportDocument;
+  settings: DocumentSettings;
+  /** The project's documents with the names of their parents, for the project summary. */
+  projectDocuments: (ExportDocument & { parents: string[] })[];
+  categories: CategoryPresented[];
+  /** In reading order; descriptions parsed once. */
+  requirements: (RequirementPresented & { tree: DescriptionNode[] })[];
+  /** The requirements of the parent and child documents, by id, for traceability and the matrices. */
+  linked: Map<number, RequirementPresented>;
+  parentDocuments: ExportDocument[];
+  childDocuments: ExportDocument[];
+  images: Map<string, LoadedImage>;
+  evolutions: Evolution[];
+};
+
+async function readingOrder(db: Db, documentId: number) {
+  const tree = await loadCategoryTree(db, documentId);
+  const presented = await presentRequirements(db, await documentRequirementRows(db, documentId), {
+    trees: new Map([[documentId, tree]]),
+  });
+  const lft = (id: number | null) => (id === null ? 0 : (tree.presented.get(id)?._lft ?? 0));
+  presented.sort((a, b) => lft(a.category_id) - lft(b.category_id) || a.order - b.order || a.id - b.id);
+  return { tree, presented };
+}
+
+export async function loadExportData(db: Db, documentId: number): Promise<ExportData> {
+  const [document] = await db.select().from(documents).where(eq(documents.id, documentId));
+  if (!document) throw notFound();
+  const [project] = await db.select().from(projects).where(eq(projects.id, document.projectId));
+  if (!project) throw notFound();
+  const settings = completeDocumentSettings(document.settings);
+
+  const projectDocs = await db
+    .select({ id: documents.id, name: documents.name, acronym: documents.acronym, description: documents.description })
+    .from(documents)
+    .where(eq(documents.projectId, project.id))
+    .orderBy(asc(documents.name), asc(documents.id));
+  const docLinks = await db
+    .select()
+    .from(documentLinks)
+    .where(
+      inArray(
+        documentLinks.childId,
+        projectDocs.map((d) => d.id),
+      ),
+    );
+  const docById = new Map(projectDocs.map((d) => [d.id, d]));
+  const projectDocuments = projectDocs.map((d) => ({
+    ...d,
+    parents: docLinks
+      .filter((l) => l.childId === d.id)
+      .map((l) => docById.get(l.parentId)?.name ?? '')
+      .filter(Boolean),
+  }));
+  const parentDocuments = docLinks.filter((l) => l.childId === documentId).map((l) => docById.get(l.parentId)!);
+  const childDocuments = docLinks.filter((l) => l.parentId === documentId).map((l) => docById.get(l.childId)!);
+
+  const { tree, presented } = await readingOrder(db, documentId);
+  const linked = new Map<number, RequirementPresented>();
+  for (const other of [...parentDocuments, ...childDocuments]) {
+    for (const r of (await readingOrder(db, other.id)).presented) linked.set(r.id, r);
+  }
+
+  const withTrees = presented.map((r) => ({ ...r, tree: descriptionTree(r.description) }));
+  const sources = new Set<string>();
+  for (const r of withTrees) imageSources(r.tree, sources);
+  const fileNames = [...sources].filter(isAttachmentUrl).map((src) => src.slice(ATTACHMENT_PATH.length));
+  const images = new Map<string, LoadedImage>();
+  if (fileNames.length) {
+    const rows = await db
+      .select({ fileName: attachments.fileName, contentType: attachments.contentType, data: attachments.data })
+      .from(attachments)
+      // Only this project's images: a description cannot show another project's, nor can its export.
+      .where(and(eq(attachments.projectId, project.id), inArray(attachments.fileName, fileNames)));
+    const types: Record<string, LoadedImage['type']> = {
+      'image/png': 'png',
+      'image/jpeg': 'jpg',
+      'image/gif': 'gif',
+      'image/webp': 'webp',
+    };
+    for (const row of rows) {
+      const type = types[row.contentType];
+      if (type) images.set(`${ATTACHMENT_PATH}${row.fileName}`, { data: row.data, type });
+    }
+  }
+
+  return {
+    organization: completeSettings(project.settings).organizationName,
+    project: { name: project.name, description: project.description },
+    document: { id: document.id, name: document.name, acronym: document.acronym, description: document.description },
+    settings,
+    projectDocuments,
+    categories: orderedCategories(tree),
+    requirements: withTrees,
+    linked,
+    parentDocuments,
+    childDocuments,
+    images,
+    evolutions: settings['export.tableOfEvolutions']
+      ? await loadEvolutions(db, presented, settings['export.tableOfEvolutionsRefDate'])
+      : [],
+  };
+}
+
+/**
+ * The changes of the document's requirements since the reference day (all of them without one). A revision keeps
+ * the state before a change: the change is the step from it to the next revision, or to the current state.
+ */
+async function loadEvolutions(db: Db, presented: RequirementPresented[], since: string | null): Promise<Evolution[]> {
+  if (presented.length === 0) return [];
+  const ids = presented.map((r) => r.id);
+  const rows = await db
+    .select({
+      id: revisions.id,
+      requirementId: revisions.requirementId,
+      name: revisions.name,
+      description: revisions.description,
+      status: revisions.status,
+      categoryId: revisions.categoryId,
+      updatedAt: revisions.updatedAt,
+      author: users.name,
+    })
+    .from(revisions)
+    .leftJoin(users, eq(users.id, revisions.authorId))
+    .where(inArray(revisions.requirementId, ids))
+    .orderBy(asc(revisions.requirementId), asc(revisions.id));
+  const current = await db
+    .select({
+      id: requirements.id,
+      name: requirements.name,
+      description: requirements.description,
+      status: requirements.status,
+      categoryId: requirements.categoryId,
+      updatedAt: requirements.updatedAt,
+      author: users.name,
+    })
+    .from(requirements)
+    .leftJoin(users, eq(users.id, requirements.updatedBy))
+    .where(inArray(requirements.id, ids));
+  const currentById = new Map(current.map((c) => [c.id, c]));
+  const start = since ? new Date(`${since}T00:00:00Z`) : null;
+  const out: Evolution[] = [];
+  for (const r of presented) {
+    const states = [...rows.filter((v) => v.requirementId === r.id), currentById.get(r.id)].filter(
+      (s): s is NonNullable<typeof s> => s !== undefined,
+    );
+    for (let i = 1; i < states.length; i++) {
+      const before = states[i - 1]!;
+      const after = states[i]!;
+      if (start && after.updatedAt < start) continue;
+      const changed: Evolution['changed'] = [];
+      if (before.name !== after.name) changed.push('name');
+      if (before.description !== after.description) changed.push('description');
+      if (before.status !== after.status) changed.push('status');
+      if (before.categoryId !== after.categoryId) changed.push('category');
+      if (changed.length) out.push({ reference: r.reference, at: after.updatedAt, author: after.author, changed });
+    }
+  }
+  return out.sort((a, b) => a.at.getTime() - b.at.getTime() || a.reference.localeCompare(b.reference));
+}

@@ -1,0 +1,418 @@
+import {
+  AlignmentType,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  LevelFormat,
+  LevelSuffix,
+  Packer,
+  PageBreak,
+  PageNumber,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableOfContents,
+  TableRow,
+  TextRun,
+  WidthType,
+  type FileChild,
+  type ILevelsOptions,
+} from 'docx';
+import type { Language, RequirementPresented } from '@reqloom/domain';
+import type { ExportData, ExportDocument } from './export-data';
+import { exportTexts, type Texts } from './export-texts';
+import { BULLETS, descriptionToDocx, descriptionTree, NUMBERS, type DescriptionContext } from './rich-text-to-docx';
+
+// The Word export of one document (decisions §6 and §13). Categories are real numbered Word headings (Heading 1…6,
+// so the navigation pane and the table of contents show them); everything else is plain paragraphs and tables.
+
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+] as const;
+const CHAPTERS = 'reqloom-chapters';
+const ACCENT = '1F4E79';
+const MUTED = '595959';
+const STALE = 'C00000';
+const GAP_FILL = 'FBE4E4';
+
+const levels = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (level: number) => string) =>
+  Array.from({ length: 9 }, (_, level): ILevelsOptions => ({
+    level,
+    format,
+    text: text(level),
+    alignment: AlignmentType.START,
+    style: { paragraph: { indent: { left: 360 * (level + 1), hanging: 360 } } },
+  }));
+
+const chapterLevels = Array.from({ length: 9 }, (_, level): ILevelsOptions => ({
+  level,
+  format: LevelFormat.DECIMAL,
+  text: Array.from({ length: level + 1 }, (_, i) => `%${i + 1}`).join('.') + '.',
+  alignment: AlignmentType.START,
+  suffix: LevelSuffix.SPACE,
+  style: { paragraph: { indent: { left: 0, hanging: 0 } } },
+}));
+
+function cell(children: (Paragraph | Table)[] | string, options: { header?: boolean; fill?: string } = {}): TableCell {
+  const content =
+    typeof children === 'string'
+      ? [new Paragraph({ children: [new TextRun({ text: children, bold: options.header })] })]
+      : children;
+  const fill = options.header ? 'E7ECF3' : options.fill;
+  return new TableCell({
+    children: content,
+    shading: fill ? { type: ShadingType.CLEAR, fill, color: 'auto' } : undefined,
+    margins: { top: 40, bottom: 40, left: 80, right: 80 },
+  });
+}
+
+function grid(header: string[], rows: (string | (Paragraph | Table)[] | TableCell)[][]): Table {
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [
+      new TableRow({ tableHeader: true, children: header.map((h) => cell(h, { header: true })) }),
+      ...rows.map((row) => new TableRow({ children: row.map((c) => (c instanceof TableCell ? c : cell(c))) })),
+    ],
+  });
+}
+
+const heading = (text: string, level = 0, numbered = false) =>
+  new Paragraph({
+    text,
+    heading: HEADINGS[Math.min(level, HEADINGS.length - 1)],
+    numbering: numbered ? { reference: CHAPTERS, level: Math.min(level, 8) } : undefined,
+  });
+
+function linkRuns(ids: { id: number; upToDate: boolean }[], data: ExportData, t: Texts): TextRun[] {
+  if (ids.length === 0) return [new TextRun({ text: t('none'), color: MUTED })];
+  return ids.flatMap((link, i) => {
+    const other = data.linked.get(link.id);
+    const runs = [
+      ...(i > 0 ? [new TextRun(', ')] : []),
+      new TextRun({ text: other?.reference ?? `#${link.id}`, bold: true }),
+      new TextRun({
+        text: ` (${link.upToDate ? t('upToDate') : t('stale')})`,
+        color: link.upToDate ? MUTED : STALE,
+      }),
+    ];
+    return runs;
+  });
+}
+
+function requirementBlock(
+  r: RequirementPresented & { tree: ReturnType<typeof descriptionTree> },
+  data: ExportData,
+  t: Texts,
+  context: DescriptionContext,
+): FileChild[] {
+  const out: FileChild[] = [];
+  const settings = data.settings;
+  if (settings['export.requirementTitleAndReference']) {
+    out.push(
+      new Paragraph({
+        keepNext: true,
+        spacing: { before: 240, after: 60 },
+        border: { bottom: { style: 'single', size: 4, color: 'D9D9D9', space: 2 } },
+        children: [
+          new TextRun({ text: r.reference, bold: true, color: ACCENT }),
+          new TextRun({ text: ` - ${r.name}`, bold: true }),
+        ],
+      }),
+    );
+  }
+  out.push(...descriptionToDocx(r.tree, context));
+  const meta: TextRun[] = [
+    new TextRun({ text: `${t('status')}: `, color: MUTED }),
+    new TextRun(t(`status.${r.status}` as 'status.0')),
+  ];
+  out.push(new Paragraph({ spacing: { before: 60 }, children: meta }));
+  if (settings['export.requirementTraceability']) {
+    if (data.parentDocuments.length > 0)
+      out.push(
+        new Paragraph({
+          children: [new TextRun({ text: `${t('parents')}: `, color: MUTED }), ...linkRuns(r.parents, data, t)],
+        }),
+      );
+    if (data.childDocuments.length > 0)
+      out.push(
+        new Paragraph({
+          children: [new TextRun({ text: `${t('children')}: `, color: MUTED }), ...linkRuns(r.children, data, t)],
+        }),
+      );
+  }
+  return out;
+}
+
+function projectSummary(data: ExportData, t: Texts, context: DescriptionContext): FileChild[] {
+  return [
+    heading(t('projectSummary')),
+    ...descriptionToDocx(descriptionTree(data.project.description), context),
+    grid(
+      [t('document'), t('reference'), t('parents')],
+      data.projectDocuments.map((d) => [d.name, d.acronym, d.parents.join(', ') || t('none')]),
+    ),
+  ];
+}
+
+function documentSummary(data: ExportData, t: Texts, context: DescriptionContext): FileChild[] {
+  const counts = [0, 0, 0, 0];
+  const coverage = { coveredAndCovering: 0, notCovering: 0, notCovered: 0 };
+  for (const r of data.requirements) {
+    counts[r.status] = (counts[r.status] ?? 0) + 1;
+    coverage[r.coverageStatus] += 1;
+  }
+  return [
+    heading(t('documentSummary')),
+    ...descriptionToDocx(descriptionTree(data.document.description), context),
+    grid(
+      [t('status'), t('count')],
+      [
+        ...counts.map((n, status) => [t(`status.${status}` as 'status.0'), String(n)]),
+        [t('total'), String(data.requirements.length)],
+      ],
+    ),
+    new Paragraph(''),
+    grid(
+      [t('coverage'), t('count')],
+      (['coveredAndCovering', 'notCovering', 'notCovered'] as const).map((key) => [t(key), String(coverage[key])]),
+    ),
+  ];
+}
+
+/** One table per linked document: each requirement against its linked references there, gaps shaded. */
+function matrices(data: ExportData, t: Texts): FileChild[] {
+  const out: FileChild[] = [];
+  const sides: { other: ExportDocument; side: 'parents' | 'children' }[] = [
+    ...data.parentDocuments.map((other) => ({ other, side: 'parents' as const })),
+    ...data.childDocuments.map((other) => ({ other, side: 'children' as const })),
+  ];
+  for (const { other, side } of sides) {
+    out.push(heading(t('traceabilityMatrix', { from: data.document.name, to: other.name })));
+    const rows = data.requirements
+      .filter((r) => r.category_id !== null)
+      .map((r) => {
+        const links = r[side].filter((l) => data.linked.get(l.id)?.document_id === other.id);
+        const linkedCell =
+          links.length === 0
+            ? cell(side === 'parents' ? t('gapNotCovering') : t('gapNotCovered'), { fill: GAP_FILL })
+            : cell([new Paragraph({ children: linkRuns(links, data, t) })]);
+        return [`${r.reference} - ${r.name}`, linkedCell];
+      });
+    out.push(
+      grid(
+        [
+          t('requirement'),
+          side === 'parents' ? t('parentsIn', { document: other.name }) : t('childrenIn', { document: other.name }),
+        ],
+        rows,
+      ),
+    );
+  }
+  return out;
+}
+
+function evolutions(data: ExportData, t: Texts, lang: Language): FileChild[] {
+  const since = data.settings['export.tableOfEvolutionsRefDate'];
+  const day = (d: Date) => d.toLocaleDateString(lang === 'fr' ? 'fr-FR' : 'en-GB', { timeZone: 'UTC' });
+  return [
+    heading(t('tableOfEvolutions')),
+    new Paragraph(since ? t('since', { date: day(new Date(`${since}T00:00:00Z`)) }) : t('allChanges')),
+    data.evolutions.length === 0
+      ? new Paragraph({ children: [new TextRun({ text: t('noChanges'), italics: true })] })
+      : grid(
+          [t('reference'), t('date'), t('author'), t('changes')],
+          data.evolutions.map((e) => [
+            e.reference,
+            day(e.at),
+            e.author ?? '',
+            e.changed.map((c) => t(`change.${c}`)).join(', '),
+          ]),
+        ),
+  ];
+}
+
+function titlePage(data: ExportData, t: Texts, lang: Language, now: Date): FileChild[] {
+  const out: FileChild[] = [];
+  if (data.organization) {
+    out.push(
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        spacing: { before: 1800 },
+        children: [new TextRun({ text: data.organization, size: 28, color: MUTED })],
+      }),
+    );
+  }
+  out.push(
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: data.organization ? 600 : 2400 },
+      children: [new TextRun({ text: data.project.name, size: 32, color: MUTED })],
+    }),
+    new Paragraph({
+      heading: HeadingLevel.TITLE,
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 400 },
+      text: data.document.name,
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 400 },
+      children: [
+        new TextRun({ text: `${t('reference')}: `, color: MUTED }),
+        new TextRun({ text: data.document.acronym, bold: true }),
+      ],
+    }),
+  );
+  if (data.settings['export.dateOnTitlePage']) {
+    out.push(
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        spacing: { before: 200 },
+        children: [
+          new TextRun({
+            text: now.toLocaleDateString(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+              year: 'numeric',
+              month: 'long',
+              day: 'numeric',
+              timeZone: 'UTC',
+            }),
+            color: MUTED,
+          }),
+        ],
+      }),
+    );
+  }
+  out.push(new Paragraph({ children: [new PageBreak()] }));
+  return out;
+}
+
+/** Builds the .docx of a document from what `loadExportData` read. */
+export async function buildWordExport(data: ExportData, lang: Language, now = new Date()): Promise<Buffer> {
+  const t = exportTexts(lang);
+  let instances = 0;
+  const context: DescriptionContext = {
+    images: data.images,
+    nextListInstance: () => ++instances,
+    unsupportedImage: t('image'),
+  };
+  const settings = data.settings;
+  const body: FileChild[] = [...titlePage(data, t, lang, now)];
+  if (settings['export.tableOfContents']) {
+    body.push(
+      new Paragraph({
+        children: [new TextRun({ text: t('contents'), bold: true, size: 32, color: ACCENT })],
+        spacing: { after: 200 },
+      }),
+      new TableOfContents(t('contents'), { hyperlink: true, headingStyleRange: '1-6' }),
+      new Paragraph({ children: [new PageBreak()] }),
+    );
+  }
+  if (settings['export.projectSummary']) body.push(...projectSummary(data, t, context));
+  if (settings['export.documentSummary']) body.push(...documentSummary(data, t, context));
+
+  // Categories in tree order, each followed by its own requirements (those without a category are not exported).
+  const byCategory = new Map<number, typeof data.requirements>();
+  for (const r of data.requirements) {
+    if (r.category_id === null) continue;
+    const list = byCategory.get(r.category_id) ?? [];
+    list.push(r);
+    byCategory.set(r.category_id, list);
+  }
+  for (const category of data.categories) {
+    body.push(heading(category.name, category.depth, true));
+    body.push(...descriptionToDocx(descriptionTree(category.description), context));
+    for (const r of byCategory.get(category.id) ?? []) body.push(...requirementBlock(r, data, t, context));
+  }
+  if (settings['export.traceabilityMatrices']) body.push(...matrices(data, t));
+  if (settings['export.tableOfEvolutions']) body.push(...evolutions(data, t, lang));
+
+  const document = new Document({
+    creator: 'Reqloom',
+    title: data.document.name,
+    description: `${data.project.name} - ${data.document.acronym}`,
+    features: { updateFields: settings['export.tableOfContents'] },
+    styles: {
+      default: {
+        document: { run: { font: 'Calibri', size: 22 }, paragraph: { spacing: { after: 120, line: 276 } } },
+        heading1: {
+          run: { font: 'Calibri', size: 32, bold: true, color: ACCENT },
+          paragraph: { spacing: { before: 360, after: 160 }, keepNext: true },
+        },
+        heading2: {
+          run: { font: 'Calibri', size: 28, bold: true, color: ACCENT },
+          paragraph: { spacing: { before: 300, after: 120 }, keepNext: true },
+        },
+        heading3: {
+          run: { font: 'Calibri', size: 24, bold: true, color: ACCENT },
+          paragraph: { spacing: { before: 240, after: 100 }, keepNext: true },
+        },
+        heading4: {
+          run: { font: 'Calibri', size: 22, bold: true, color: ACCENT },
+          paragraph: { spacing: { before: 200, after: 80 }, keepNext: true },
+        },
+        heading5: {
+          run: { font: 'Calibri', size: 22, bold: true, italics: true, color: ACCENT },
+          paragraph: { keepNext: true },
+        },
+        heading6: { run: { font: 'Calibri', size: 22, italics: true, color: ACCENT }, paragraph: { keepNext: true } },
+        title: { run: { font: 'Calibri', size: 56, bold: true, color: ACCENT } },
+        hyperlink: { run: { color: '0563C1', underline: {} } },
+      },
+    },
+    numbering: {
+      config: [
+        { reference: CHAPTERS, levels: chapterLevels },
+        {
+          reference: BULLETS,
+          levels: levels(LevelFormat.BULLET, (level) => ['\u2022', '\u25E6', '\u25AA'][level % 3]!),
+        },
+        { reference: NUMBERS, levels: levels(LevelFormat.DECIMAL, (level) => `%${level + 1}.`) },
+      ],
+    },
+    sections: [
+      {
+        properties: {
+          page: { size: { width: 11906, height: 16838 }, margin: { top: 1418, bottom: 1418, left: 1418, right: 1418 } },
+          titlePage: true,
+        },
+        headers: {
+          default: new Header({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.RIGHT,
+                children: [
+                  new TextRun({ text: `${data.document.name} - ${data.document.acronym}`, size: 18, color: MUTED }),
+                ],
+              }),
+            ],
+          }),
+        },
+        footers: {
+          default: new Footer({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                children: [
+                  new TextRun({
+                    children: [`${t('page')} `, PageNumber.CURRENT, ` ${t('of')} `, PageNumber.TOTAL_PAGES],
+                    size: 18,
+                    color: MUTED,
+                  }),
+                ],
+              }),
+            ],
+          }),
+        },
+        children: body,
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}
