@@ -9,3 +9,12 @@ export function errorMessage(error: unknown, t: TFunction): string {
   }
   return t('errors.generic');
 }
+
+/**
+ * The server's message about one field of a refused call (a 422 on `title`, `multiselect`…), else what
+ * errorMessage says: for the inline edits that have no form to put it under.
+ */
+export function fieldErrorMessage(error: unknown, field: string, t: TFunction): string {
+  const first = error instanceof ApiError ? error.errors?.[field]?.[0] : undefined;
+  return first ?? errorMessage(error, t);
+}

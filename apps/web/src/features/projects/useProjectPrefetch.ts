@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { fetchClassifiers } from '../tags/classifiersApi';
 import { fetchDocumentRequirements, fetchStructure } from '../working-area/api/workingAreaApi';
 import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
 
@@ -19,7 +20,10 @@ export function documentIdOf(subPath: string): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-/** Once the project is known: its structure and the shown document's requirements, side by side. */
+/**
+ * Once the project is known: its structure, and the shown document's requirements and classifiers (the table's
+ * columns), side by side.
+ */
 export function useProjectPrefetch(projectId: number | undefined, subPath: string): void {
   const client = useQueryClient();
   // A module is fetched once: asking again on each move inside the project costs nothing.
@@ -35,6 +39,10 @@ export function useProjectPrefetch(projectId: number | undefined, subPath: strin
     void client.prefetchQuery({
       queryKey: workingAreaKeys.documentRequirements(projectId, documentId),
       queryFn: () => fetchDocumentRequirements(documentId),
+    });
+    void client.prefetchQuery({
+      queryKey: workingAreaKeys.classifiers(projectId, documentId),
+      queryFn: () => fetchClassifiers(documentId),
     });
   }, [client, projectId, documentId]);
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconFileExport, IconTags } from '@tabler/icons-react';
+import { IconFileExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../projects/useProject';
 import { useRequirement } from '../working-area/api/useRequirement';
@@ -7,6 +7,7 @@ import { useStructure } from '../working-area/api/useStructure';
 import { PanelEmptyState } from './PanelEmptyState';
 import { SidePanelLayout } from './SidePanelLayout';
 import { useCommentsTab } from './useCommentsTab';
+import { useTagsTab } from './useTagsTab';
 
 export type ElementKind = 'document' | 'category' | 'requirement';
 
@@ -18,8 +19,8 @@ interface ElementSidePanelsProps {
 
 /**
  * The side tabs of the document, category and requirement views (spec 2): comments, tags and export settings.
- * Tags and export settings belong to the element's document; their panels are filled by the classifiers and
- * export issue. A test's comments are not loaded.
+ * Tags and export settings belong to the element's document (the export settings' panel is filled by the export
+ * issue). A test's comments are not loaded.
  */
 export function ElementSidePanels({ kind, id, children }: ElementSidePanelsProps) {
   const { t } = useTranslation();
@@ -40,21 +41,16 @@ export function ElementSidePanels({ kind, id, children }: ElementSidePanelsProps
     subject,
     found?.test ? 'test' : 'pending',
   );
+  const documentId =
+    kind === 'document'
+      ? id
+      : kind === 'category'
+        ? structure.data?.flatMap((d) => d.categories).find((c) => c.id === id)?.document_id
+        : found?.document_id;
+  const tags = useTagsTab(documentId, subject);
   const tabs = [
     comments,
-    {
-      name: 'tags' as const,
-      label: t('sidePanels.tags'),
-      icon: <IconTags size={18} />,
-      subject,
-      panel: (
-        <PanelEmptyState
-          icon={<IconTags size={22} />}
-          title={t('sidePanels.tagsEmpty')}
-          text={t('sidePanels.tagsHint')}
-        />
-      ),
-    },
+    tags,
     {
       name: 'exportSettings' as const,
       label: t('sidePanels.exportSettings'),

@@ -1,7 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ClassifierPresented, RequirementPresented } from '@reqloom/domain';
+import type { RequirementPresented } from '@reqloom/domain';
 import type { WireEvent, WorkingAreaEventName } from '../../../api/wireEvent';
 import { applyCommentCreated } from '../../comments/applyCommentCreated';
+import { applyClassifierEvent } from '../../tags/applyClassifierEvent';
 import type { StructureDocument } from './workingAreaApi';
 import {
   cacheRequirement,
@@ -24,29 +25,6 @@ function updateStructure(
   change: (documents: StructureDocument[]) => StructureDocument[],
 ) {
   queryClient.setQueryData<StructureDocument[]>(keys.structure(projectId), (list) => list && change(list));
-}
-
-function updateClassifiers(
-  queryClient: QueryClient,
-  projectId: number,
-  documentId: number,
-  change: (classifiers: ClassifierPresented[]) => ClassifierPresented[],
-) {
-  queryClient.setQueryData<ClassifierPresented[]>(
-    keys.classifiers(projectId, documentId),
-    (list) => list && change(list),
-  );
-}
-
-function updateEveryClassifierList(
-  queryClient: QueryClient,
-  projectId: number,
-  change: (classifiers: ClassifierPresented[]) => ClassifierPresented[],
-) {
-  queryClient.setQueriesData<ClassifierPresented[]>(
-    { queryKey: [...keys.project(projectId), 'classifiers'] },
-    (list) => list && change(list),
-  );
 }
 
 /**
@@ -85,6 +63,7 @@ export function applyWorkingAreaEvent(
       updateStructure(queryClient, projectId, (list) => list.filter((d) => d.id !== document_id));
       // A screen still on it keeps what it shows until it leaves, rather than loading it again (404).
       queryClient.removeQueries({ queryKey: keys.documentRequirements(projectId, document_id), type: 'inactive' });
+      queryClient.removeQueries({ queryKey: keys.classifiers(projectId, document_id), type: 'inactive' });
       // Its requirements' links went with it: coverage and link marks elsewhere change.
       const others = [...cachedDocumentLists(queryClient, projectId).keys()].filter((id) => id !== document_id);
       return refresh(
@@ -94,46 +73,12 @@ export function applyWorkingAreaEvent(
       );
     }
 
-    case 'ClassifierUpdated': {
-      const { classifier } = event.payload;
-      updateClassifiers(queryClient, projectId, classifier.document_id, (list) =>
-        list.some((c) => c.id === classifier.id)
-          ? list.map((c) => (c.id === classifier.id ? classifier : c))
-          : [...list, classifier],
-      );
+    case 'ClassifierUpdated':
+    case 'ClassifierDeleted':
+    case 'TagUpdated':
+    case 'TagDeleted':
+      applyClassifierEvent(queryClient, projectId, event);
       return Promise.resolve();
-    }
-    case 'ClassifierDeleted': {
-      const { document_id, classifier_id } = event.payload;
-      updateClassifiers(queryClient, projectId, document_id, (list) => list.filter((c) => c.id !== classifier_id));
-      // Its tags left every requirement: the server says which lists with RequirementsUpdated.
-      return Promise.resolve();
-    }
-    case 'TagUpdated': {
-      const { tag } = event.payload;
-      // The classifier's document is not in the event: look for the classifier in every cached list.
-      updateEveryClassifierList(queryClient, projectId, (list) =>
-        list.map((c) =>
-          c.id !== tag.classifier_id
-            ? c
-            : {
-                ...c,
-                tags: c.tags.some((t) => t.id === tag.id)
-                  ? c.tags.map((t) => (t.id === tag.id ? tag : t))
-                  : [...c.tags, tag],
-              },
-        ),
-      );
-      // Requirements show a tag's title and colour: their lists carry them.
-      return refresh(keys.allDocumentRequirements(projectId), keys.allRequirements(projectId));
-    }
-    case 'TagDeleted': {
-      const { classifier_id, tag_id } = event.payload;
-      updateEveryClassifierList(queryClient, projectId, (list) =>
-        list.map((c) => (c.id === classifier_id ? { ...c, tags: c.tags.filter((t) => t.id !== tag_id) } : c)),
-      );
-      return Promise.resolve();
-    }
 
     case 'CategoryUpdated': {
       const { category } = event.payload;

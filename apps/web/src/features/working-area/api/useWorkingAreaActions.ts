@@ -7,6 +7,7 @@ import type {
   CreateDocumentBody,
   CreateRequirementBody,
   RequirementPresented,
+  TagPresented,
   UpdateCategoryBody,
   UpdateDocumentBody,
   UpdateRequirementBody,
@@ -125,6 +126,17 @@ export function useWorkingAreaActions() {
           { name: 'RequirementUpdated', payload: { requirement: updated } },
           requirementsUpdated([...documentsShowing(queryClient, projectId, dropped), ...movedFrom]),
         );
+        return updated;
+      },
+      /**
+       * Replaces the requirement's tags (`tags_id`), from the version the picker opened on. A conflict shows both
+       * sets of tags; keeping mine saves the whole set as this person chose it.
+       */
+      setRequirementTags: async (requirement: RequirementPresented, tags: TagPresented[], version?: number) => {
+        const updated = await saveResolvingConflicts('requirement', { tags }, version ?? requirement.version, (v) =>
+          calls.updateRequirement(requirement.id, { tags_id: tags.map((tag) => tag.id), version: v }),
+        );
+        await apply({ name: 'RequirementUpdated', payload: { requirement: updated } });
         return updated;
       },
       createChildren: async (requirement: RequirementPresented, body: CreateChildrenBody) => {

@@ -11,6 +11,7 @@ export const workingAreaKeys = {
     ['workingArea', projectId, 'documentRequirements', documentId] as const,
   allRequirements: (projectId: number) => ['workingArea', projectId, 'requirement'] as const,
   requirement: (projectId: number, id: number) => ['workingArea', projectId, 'requirement', id] as const,
+  allClassifiers: (projectId: number) => ['workingArea', projectId, 'classifiers'] as const,
   /** A document's classifiers with their tags (decisions §12), in creation order. */
   classifiers: (projectId: number, documentId: number) =>
     ['workingArea', projectId, 'classifiers', documentId] as const,

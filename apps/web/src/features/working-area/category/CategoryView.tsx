@@ -8,6 +8,7 @@ import { ScreenLoader } from '../../../components/ScreenLoader';
 import { errorMessage } from '../../../components/errorMessage';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useProject } from '../../projects/useProject';
+import { useClassifiers } from '../../tags/useClassifiers';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
 import { useStructure } from '../api/useStructure';
 import { InfoAlert } from '../common/InfoAlert';
@@ -40,6 +41,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
   const [lastDocumentId, setLastDocumentId] = useState<number | null>(null);
   if (document && document.id !== lastDocumentId) setLastDocumentId(document.id);
   const requirements = useDocumentRequirements(projectId, document?.id);
+  const { classifiers } = useClassifiers(projectId, document?.id);
   usePageTitle(category?.name ?? t('categories.kind'));
 
   const categories = useMemo(() => new Map((document?.categories ?? []).map((c) => [c.id, c])), [document]);
@@ -97,6 +99,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
             mode="list"
             label={t('requirements.listLabel', { name: category.name })}
             showCoverage={linked}
+            classifiers={classifiers}
           />
         )}
       </Section>
@@ -131,6 +134,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
               mode="table"
               label={t('requirements.subTableLabel', { name: category.name })}
               showCoverage={linked}
+              classifiers={classifiers}
             />
           )}
         </Section>

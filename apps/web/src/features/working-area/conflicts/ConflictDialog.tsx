@@ -1,14 +1,11 @@
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
+import { TagBadges } from '../../tags/TagBadges';
 import { statusMeta } from '../common/statusMeta';
-import type { Conflict, ConflictChoice } from './conflicts';
+import { conflictFields, conflictTags, type Conflict, type ConflictChoice, type ConflictField } from './conflicts';
 
-// The fields a person edits and can compare; links and places show as changed without a side-by-side text.
-const SHOWN = ['name', 'acronym', 'status', 'description'] as const;
-type Shown = (typeof SHOWN)[number];
-
-function FieldValue({ field, value }: { field: Shown; value: unknown }) {
+function FieldValue({ field, value }: { field: ConflictField; value: unknown }) {
   const { t } = useTranslation();
   if (field === 'description') {
     return typeof value === 'string' && value ? (
@@ -20,6 +17,16 @@ function FieldValue({ field, value }: { field: Shown; value: unknown }) {
     );
   }
   if (field === 'status') return <Text fz="sm">{t(statusMeta(Number(value)).key)}</Text>;
+  if (field === 'tags') {
+    const tags = conflictTags(value);
+    return tags.length > 0 ? (
+      <TagBadges tags={tags} />
+    ) : (
+      <Text fz="sm" c="dimmed" fs="italic">
+        {t('tags.noTags')}
+      </Text>
+    );
+  }
   return (
     <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
       {typeof value === 'string' || typeof value === 'number' ? value : ''}
@@ -36,7 +43,7 @@ export function ConflictDialog({
   onChoose: (choice: ConflictChoice) => void;
 }) {
   const { t } = useTranslation();
-  const fields = SHOWN.filter((f) => f in conflict.mine && conflict.mine[f] !== conflict.theirs[f]);
+  const fields = conflictFields(conflict);
   const label = conflict.theirs.reference ?? conflict.theirs.name;
   const name = typeof label === 'string' ? label : '';
   return (

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/ApiError';
-import { saveResolvingConflicts, setConflictResolver } from './conflicts';
+import { conflictFields, conflictTags, saveResolvingConflicts, setConflictResolver } from './conflicts';
 
 const conflictOf = (current: object) =>
   new ApiError(409, 'Someone else changed this since you opened it.', undefined, { message: '', current });
@@ -42,5 +42,23 @@ describe('saving through conflicts', () => {
     const refused = new ApiError(422, 'The given data was invalid.');
     await expect(saveResolvingConflicts('category', {}, 1, () => Promise.reject(refused))).rejects.toBe(refused);
     expect(resolver).not.toHaveBeenCalled();
+  });
+});
+
+describe('the fields a conflict shows', () => {
+  const tag = (id: number) => ({ id, classifier_id: 1, title: `T${id}`, color: 'rgba(239, 68, 68, 0.3)' });
+  const theirs = { version: 5, name: 'Theirs', status: 1, tags: [tag(1), tag(2)] };
+
+  it('shows only what this person saved and the other side has otherwise', () => {
+    expect(conflictFields({ kind: 'requirement', mine: { name: 'Mine', status: 1 }, theirs })).toEqual(['name']);
+    expect(conflictFields({ kind: 'requirement', mine: { parents_id: [3] }, theirs })).toEqual([]);
+  });
+
+  it('compares tags as sets of ids, whatever their order or their titles', () => {
+    const mine = (tags: object[]) => conflictFields({ kind: 'requirement', mine: { tags }, theirs });
+    expect(mine([tag(2), { ...tag(1), title: 'Renamed' }])).toEqual([]);
+    expect(mine([tag(1)])).toEqual(['tags']);
+    expect(mine([])).toEqual(['tags']);
+    expect(conflictTags(undefined)).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
+import type { TagPresented } from '@reqloom/domain';
 import { ApiError } from '../../../api/ApiError';
+import { sameIds } from '../../tags/tagSelection';
 
 // Two people saved the same element (decisions §19): the later save, made from an older version, is answered
 // 409 with the element as it now is. The person sees both and chooses; nothing is overwritten without a word.
@@ -52,4 +54,26 @@ export async function saveResolvingConflicts<T extends { version: number }>(
       edited = theirs.version;
     }
   }
+}
+
+// The fields a person edits and can compare side by side; links and places show as changed without a text.
+const SHOWN = ['name', 'acronym', 'status', 'description', 'tags'] as const;
+export type ConflictField = (typeof SHOWN)[number];
+
+/** The tags of one side of a conflict (the picker saves them as `tags`, the element carries them as `tags`). */
+export function conflictTags(value: unknown): TagPresented[] {
+  return Array.isArray(value) ? (value as TagPresented[]) : [];
+}
+
+/** The fields this person saved that differ on the two sides: tags are a set, compared by their ids. */
+export function conflictFields(conflict: Conflict): ConflictField[] {
+  return SHOWN.filter((field) => {
+    if (!(field in conflict.mine)) return false;
+    const [mine, theirs] = [conflict.mine[field], conflict.theirs[field]];
+    if (field !== 'tags') return mine !== theirs;
+    return !sameIds(
+      conflictTags(mine).map((tag) => tag.id),
+      conflictTags(theirs).map((tag) => tag.id),
+    );
+  });
 }

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../components/errorMessage';
 import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useProject } from '../../projects/useProject';
+import { useClassifiers } from '../../tags/useClassifiers';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
 import { useStructure } from '../api/useStructure';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
@@ -36,6 +37,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
   const document = structure.data?.find((d) => d.id === documentId);
   // Asked for with the structure, not after it: the address names the document.
   const requirements = useDocumentRequirements(projectId, documentId);
+  const { classifiers } = useClassifiers(projectId, documentId);
   usePageTitle(document?.name ?? t('documents.kind'));
 
   const categories = useMemo(() => new Map((document?.categories ?? []).map((c) => [c.id, c])), [document]);
@@ -134,6 +136,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
               mode="table"
               label={t('requirements.tableLabel', { name: document.name })}
               showCoverage={linked}
+              classifiers={classifiers}
             />
           )}
         </Stack>

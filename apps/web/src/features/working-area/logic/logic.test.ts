@@ -174,6 +174,16 @@ describe('requirements table', () => {
     expect(ids('  ')).toEqual([1, 2, 3, 4]);
   });
 
+  it('filters on tag titles too, ignoring case', () => {
+    const tagged = [
+      ...list,
+      requirement(5, { tags: [{ id: 1, classifier_id: 1, title: 'Urgent', color: 'rgba(239, 68, 68, 0.3)' }] }),
+    ];
+    const index = buildSearchIndex(tagged, byId);
+    expect(filterRequirements(tagged, 'URGENT', index).map((r) => r.id)).toEqual([5]);
+    expect(filterRequirements(tagged, 'urg', index).map((r) => r.id)).toEqual([5]);
+  });
+
   it('filters a thousand rows quickly', () => {
     const many = Array.from({ length: 1000 }, (_, i) =>
       requirement(i + 1, { name: `Requirement number ${i}`, description: `<p>Text ${i}</p>` }),

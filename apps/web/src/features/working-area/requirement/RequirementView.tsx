@@ -8,6 +8,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { errorMessage } from '../../../components/errorMessage';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { RequirementTags } from '../../tags/RequirementTags';
 import { useFormatDateTime } from '../../user/useFormatDateTime';
 import { useProject } from '../../projects/useProject';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
@@ -26,8 +27,8 @@ import { TraceabilitySection } from './TraceabilitySection';
 import classes from './RequirementView.module.css';
 
 /**
- * The requirement view (spec 2): place, name, reference, neighbours, status stepper, description, traceability
- * and revisions. (Tags, connected users and comments join it in later issues.)
+ * The requirement view (spec 2): place, name, reference, neighbours, status stepper, description with the tags of
+ * each classifier, traceability and revisions. Comments are in the side tabs.
  */
 export function RequirementView({ requirementId }: { requirementId: number }) {
   const { t } = useTranslation();
@@ -119,8 +120,10 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
         </Stack>
       </Paper>
       <Section title={t('requirements.description')}>
-        <RequirementDescription requirement={requirement} />
-        {/* Tags, one picker per classifier of the document, join here with classifiers (a later issue). */}
+        <Stack gap="sm">
+          <RequirementDescription requirement={requirement} />
+          <RequirementTags requirement={requirement} />
+        </Stack>
       </Section>
       {document ? <TraceabilitySection requirement={requirement} document={document} /> : null}
       <Section title={t('requirements.revisions.title')} count={requirement.revisions.length}>

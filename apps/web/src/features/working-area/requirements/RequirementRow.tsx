@@ -1,10 +1,11 @@
 import { memo, type MouseEvent } from 'react';
 import { Group } from '@mantine/core';
-import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import type { CategoryPresented, ClassifierPresented, RequirementPresented } from '@reqloom/domain';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RichTextView } from '../../../components/editor/RichTextView';
+import { TagPicker } from '../../tags/TagPicker';
 import { CoverageBadge } from '../common/CoverageBadge';
 import { StaleLinksBadge } from '../common/StaleLinksBadge';
 import { StatusBadge } from '../common/StatusBadge';
@@ -28,6 +29,8 @@ export interface RequirementRowProps {
   move?: { first: boolean; last: boolean };
   /** Coverage shows where the document has linked documents. */
   showCoverage: boolean;
+  /** The document's classifiers: a cell each, with the row's tags and their picker. */
+  classifiers: readonly ClassifierPresented[];
   /** Virtualisation: the row's place in the list and the callback that measures its height. */
   index: number;
   top: number;
@@ -47,6 +50,7 @@ export const RequirementRow = memo(function RequirementRow({
   onEdit,
   move,
   showCoverage,
+  classifiers,
   index,
   top,
   measure,
@@ -120,7 +124,6 @@ export const RequirementRow = memo(function RequirementRow({
               <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{category.name}</span>
             </Group>
           ) : null}
-          {/* Tags, one group per classifier of the document, join here with classifiers (a later issue). */}
         </div>
       </div>
       <div className={classes.cell} role="cell">
@@ -132,7 +135,16 @@ export const RequirementRow = memo(function RequirementRow({
           <StaleLinksBadge requirement={requirement} />
         </Group>
       </div>
-      <div className={classes.cell} role="cell">
+      {classifiers.map((classifier) => (
+        <div key={classifier.id} className={`${classes.cell} ${classes.tagCell}`} role="cell">
+          {/* Shown only when the columns are folded under the name (a narrow table): the picker says it too. */}
+          <span className={classes.tagLabel} aria-hidden>
+            {classifier.name}
+          </span>
+          <TagPicker requirement={requirement} classifier={classifier} variant="cell" />
+        </div>
+      ))}
+      <div className={`${classes.cell} ${classes.actionsCell}`} role="cell">
         <RequirementRowActions requirement={requirement} href={href} commands={commands} onEdit={onEdit} />
       </div>
       {expanded ? (

@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import type { CategoryPresented, ClassifierPresented, RequirementPresented } from '@reqloom/domain';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,10 +18,18 @@ import {
 import { RequirementRow } from './RequirementRow';
 import { RequirementsToolbar } from './RequirementsToolbar';
 import { useDocumentOffset } from './useDocumentOffset';
+import { useNarrowerThan } from './useNarrowerThan';
 import { useRequirementCommands } from './useRequirementCommands';
 import classes from './RequirementsTable.module.css';
 
 const ROW_ESTIMATE = 54;
+/** Below this width a requirement's name would be squeezed into a sliver: the tags go under it instead. */
+const REQUIREMENT_MIN = 200;
+const TAG_COLUMN_MIN = 88;
+/** The fixed columns (expand, status, actions), the gaps and the padding of a row. */
+const FIXED = 32 + 112 + 132 + 16;
+const LIST_FIXED = 60 + 8;
+const GAP = 8;
 export const FILTER_DEBOUNCE_MS = 100;
 const EMPTY_INDEX: ReadonlyMap<number, string> = new Map();
 
@@ -33,6 +41,8 @@ interface RequirementsTableProps {
   mode: 'table' | 'list';
   label: string;
   showCoverage: boolean;
+  /** The document's classifiers: one column each, with the tags of every row (spec 2). */
+  classifiers: readonly ClassifierPresented[];
 }
 
 /**
@@ -41,7 +51,14 @@ interface RequirementsTableProps {
  * The page itself scrolls (one scroll bar, no box scrolling inside the page): the rows follow the window, and the
  * header row sticks under the top bar.
  */
-export function RequirementsTable({ requirements, categories, mode, label, showCoverage }: RequirementsTableProps) {
+export function RequirementsTable({
+  requirements,
+  categories,
+  mode,
+  label,
+  showCoverage,
+  classifiers,
+}: RequirementsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const paths = useWorkingAreaPaths();
@@ -70,6 +87,15 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
   );
   const allExpanded = rows.length > 0 && rows.every((r) => expanded.has(r.id));
 
+  const frame = useRef<HTMLDivElement>(null);
+  // One column per classifier while they fit beside a readable name; folded under each name when they do not.
+  const columnsWidth =
+    FIXED +
+    (mode === 'list' ? LIST_FIXED : 0) +
+    REQUIREMENT_MIN +
+    classifiers.length * (TAG_COLUMN_MIN + GAP) +
+    3 * GAP;
+  const folded = useNarrowerThan(frame, classifiers.length > 0 ? columnsWidth : 0);
   const body = useRef<HTMLDivElement>(null);
   const offset = useDocumentOffset(body);
   // TanStack Virtual hands back new functions on every render; nothing below memoises them.
@@ -118,13 +144,31 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
         shown={rows.length}
         total={requirements.length}
       />
-      <div className={`${classes.frame} ${mode === 'list' ? classes.list : ''}`}>
+      <div
+        ref={frame}
+        className={`${classes.frame} ${mode === 'list' ? classes.list : ''}`}
+        data-folded={folded || undefined}
+        style={
+          classifiers.length > 0
+            ? ({
+                // The name keeps its room: bounded tag columns would otherwise take their largest size first.
+                '--requirement-min': `${REQUIREMENT_MIN}px`,
+                '--tag-columns': `repeat(${classifiers.length}, minmax(${TAG_COLUMN_MIN}px, 0.3fr))`,
+              } as CSSProperties)
+            : undefined
+        }
+      >
         <div role="table" aria-label={label} aria-rowcount={rows.length + 1}>
           <div className={classes.head} role="row" aria-rowindex={1}>
             <span role="columnheader" aria-label={t('requirements.columns.description')} />
             {mode === 'list' ? <span role="columnheader">{t('requirements.columns.order')}</span> : null}
             <span role="columnheader">{t('requirements.columns.requirement')}</span>
             <span role="columnheader">{t('requirements.columns.status')}</span>
+            {classifiers.map((classifier) => (
+              <span key={classifier.id} role="columnheader" className={classes.tagHead} title={classifier.name}>
+                {classifier.name}
+              </span>
+            ))}
             <span role="columnheader" style={{ textAlign: 'right' }}>
               {t('requirements.columns.actions')}
             </span>
@@ -150,6 +194,7 @@ export function RequirementsTable({ requirements, categories, mode, label, showC
                   onEdit={edit}
                   move={mode === 'list' ? { first: item.index === 0, last: item.index === rows.length - 1 } : undefined}
                   showCoverage={showCoverage}
+                  classifiers={classifiers}
                 />
               );
             })}
