@@ -28,6 +28,7 @@ import { requirementRoutes } from './modules/requirements/requirements.routes';
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { classifierRoutes } from './modules/classifiers/classifiers.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { registerAccessControl, type RouteAccess } from './http/access';
@@ -117,6 +118,7 @@ export async function buildApp(
   traceabilityRoutes(app, ctx);
   commentRoutes(app, ctx);
   interchangeRoutes(app, ctx);
+  searchRoutes(app, ctx);
   classifierRoutes(app, ctx);
   // Multipart is parsed only where it is expected: elsewhere a form body stays refused (415) as before.
   await app.register(async (scope) => {

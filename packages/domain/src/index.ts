@@ -26,3 +26,4 @@ export * from './schemas/attachments';
 export * from './schemas/classifiers';
 export * from './schemas/search';
 export * from './schemas/interchange';
+export * from './rules/search-extract';

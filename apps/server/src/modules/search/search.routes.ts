@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema, searchBody, searchResultPresented } from '@reqloom/domain';
+import type { AppContext } from '../../context';
+import { access, projectById } from '../../http/access';
+import { searchProject } from './search.service';
+
+/** POST projects/search/{id} (decisions §6): members only, like every read of the project. */
+export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/projects/search/:id',
+    {
+      config: { access: access.project(projectById) },
+      schema: {
+        tags: ['search'],
+        summary: 'Finds documents, categories and requirements of the project by reference, name or description',
+        params: z.object({ id: idSchema }),
+        body: searchBody,
+        response: { 200: z.object({ data: z.array(searchResultPresented) }) },
+      },
+    },
+    async (request) => ({ data: await searchProject(ctx.db, request.params.id, request.body) }),
+  );
+}

@@ -1,0 +1,55 @@
+import {
+  plainText,
+  requirementReference,
+  searchExtract,
+  searchWords,
+  type SearchBody,
+  type SearchResultPresented,
+} from '@reqloom/domain';
+import type { Db } from '../../db/client';
+import { looksLikeReference, referenceHits, referencePrefixes, textHits, type Hit } from './search.query';
+
+/**
+ * Searches a project (decisions §6): an element whose reference is the query comes first, then the matches by
+ * relevance, then by most recent; each with an extract of its name or description around what matched.
+ */
+export async function searchProject(db: Db, projectId: number, body: SearchBody): Promise<SearchResultPresented[]> {
+  const words = searchWords(body.query);
+  const exact = looksLikeReference(body.query) ? await referenceHits(db, projectId, body.query) : [];
+  const found = words.length ? await textHits(db, projectId, words, body.query, body.limit) : [];
+  const seen = new Set(exact.map((h) => `${h.model}:${h.id}`));
+  const ranked = found
+    .filter((h) => !seen.has(`${h.model}:${h.id}`))
+    .sort((a, b) => b.rank - a.rank || b.updatedAt.getTime() - a.updatedAt.getTime() || a.id - b.id);
+  const hits = [...exact, ...ranked].slice(0, body.limit);
+  const { acronyms, categoryReferences } = await referencePrefixes(db, hits);
+  return hits.map((hit) => present(hit, words, acronyms, categoryReferences));
+}
+
+function present(
+  hit: Hit,
+  words: string[],
+  acronyms: Map<number, string>,
+  categoryReferences: Map<number, string>,
+): SearchResultPresented {
+  const acronym = acronyms.get(hit.documentId) ?? '';
+  const place = hit.categoryId !== null ? (categoryReferences.get(hit.categoryId) ?? acronym) : acronym;
+  const reference =
+    hit.model === 'document'
+      ? acronym
+      : hit.model === 'category'
+        ? (categoryReferences.get(hit.id) ?? acronym)
+        : requirementReference(place, hit.referenceNumber ?? 0);
+  // The description when it holds a match (the name is shown anyway), else the name.
+  const description = plainText(hit.description);
+  const inDescription = words.length > 0 && searchExtract(description, words).includes('<mark>');
+  return {
+    id: hit.id,
+    model: hit.model,
+    document_id: hit.documentId,
+    name: hit.name,
+    reference,
+    extract: inDescription ? searchExtract(description, words) : searchExtract(hit.name, words),
+    updated_at: hit.updatedAt.toISOString(),
+  };
+}

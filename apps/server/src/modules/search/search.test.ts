@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResultPresented } from '@reqloom/domain';
+import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
+import { workingArea } from '../../test/working-area';
+
+let t: TestApp;
+let alice: SignedUp;
+let w: ReturnType<typeof workingArea>;
+let project: { id: number };
+let srs: { id: number };
+let other: { id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await t.signUp();
+  w = workingArea(alice);
+  project = await w.project('Plant');
+  srs = await w.document(project.id, 'SRS');
+  await w.ok('PUT', `/api/documents/${srs.id}`, { name: 'Software requirements' });
+  const int = await w.category(srs.id, 'INT');
+  await w.ok('PUT', `/api/categories/${int.id}`, { name: 'Interfaces hydrauliques' });
+  const purge = await w.requirement(srs.id, 'Électrovanne de purge', int.id);
+  await w.ok('PUT', `/api/requirements/${purge.id}`, {
+    description: '<p>The <strong>purge</strong> valve opens when the tank pressure exceeds 3 bar &amp; stays open.</p>',
+  });
+  const pump = await w.requirement(srs.id, 'Pump start', int.id);
+  await w.ok('PUT', `/api/requirements/${pump.id}`, {
+    description: '<p>The pump starts after the electrovanne has opened.</p>',
+  });
+  await w.requirement(srs.id, 'Log every <script>alert(1)</script> event');
+  // Another project's element must never be found.
+  other = await w.project('Elsewhere');
+  const otherDoc = await w.document(other.id, 'SRS');
+  await w.requirement(otherDoc.id, 'Électrovanne secrète');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const search = async (query: string, limit?: number) => {
+  const res = await alice.agent.post(`/api/projects/search/${project.id}`, { query, limit });
+  return res;
+};
+const found = async (query: string, limit?: number): Promise<SearchResultPresented[]> => {
+  const res = await search(query, limit);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.data.data;
+};
+
+describe('project search', () => {
+  it('finds names and descriptions whatever their accents and case, both ways', async () => {
+    const plain = await found('electrovanne');
+    expect(plain.map((r) => r.name)).toEqual(['Électrovanne de purge', 'Pump start']);
+    expect(plain[0]).toMatchObject({ model: 'requirement', reference: 'SRS_INT_001', document_id: srs.id });
+    expect(plain[0]!.extract).toBe('<mark>Électrovanne</mark> de purge');
+    expect(plain[1]!.extract).toBe('The pump starts after the <mark>electrovanne</mark> has opened.');
+    const accented = await found('ÉLECTROVANNE');
+    expect(accented.map((r) => r.name)).toEqual(plain.map((r) => r.name));
+    // A word's beginning finds it, and so does a part of a name.
+    expect((await found('électro')).map((r) => r.name)).toContain('Électrovanne de purge');
+    expect((await found('vanne')).map((r) => r.name)).toContain('Électrovanne de purge');
+  });
+
+  it('ranks a match in the name above one in the description, and needs every word', async () => {
+    const results = await found('purge');
+    expect(results.map((r) => r.name)).toEqual(['Électrovanne de purge']);
+    expect((await found('pump electrovanne')).map((r) => r.name)).toEqual(['Pump start']);
+    expect(await found('pump zebra')).toEqual([]);
+  });
+
+  it('marks the description around the match, escaped', async () => {
+    const [hit] = await found('pressure');
+    expect(hit!.extract).toBe(
+      'The purge valve opens when the tank <mark>pressure</mark> exceeds 3 bar &amp; stays open.',
+    );
+    const [script] = await found('script');
+    expect(script!.name).toBe('Log every <script>alert(1)</script> event');
+    expect(script!.extract).toBe('Log every &lt;<mark>script</mark>&gt;alert(1)&lt;/<mark>script</mark>&gt; event');
+  });
+
+  it('puts an element whose reference is the query first, whatever its case', async () => {
+    expect((await found('srs_int_001'))[0]).toMatchObject({ model: 'requirement', name: 'Électrovanne de purge' });
+    expect((await found('SRS_003'))[0]).toMatchObject({ model: 'requirement', reference: 'SRS_003' });
+    expect((await found('SRS_INT'))[0]).toMatchObject({ model: 'category', reference: 'SRS_INT' });
+    expect((await found('SRS'))[0]).toMatchObject({
+      model: 'document',
+      reference: 'SRS',
+      name: 'Software requirements',
+    });
+    expect((await found('hydrauliques'))[0]).toMatchObject({ model: 'category', name: 'Interfaces hydrauliques' });
+  });
+
+  it('keeps to the project, and to the limit', async () => {
+    const results = await found('électrovanne');
+    expect(results.some((r) => r.name === 'Électrovanne secrète')).toBe(false);
+    expect(await found('electrovanne', 1)).toHaveLength(1);
+    const otherSearch = await alice.agent.post(`/api/projects/search/${other.id}`, { query: 'electrovanne' });
+    expect(otherSearch.data.data.map((r: SearchResultPresented) => r.name)).toEqual(['Électrovanne secrète']);
+  });
+
+  it('refuses fewer than 3 characters (after trimming), a limit outside 1–15, and non-members', async () => {
+    expect((await search('ab')).statusCode).toBe(422);
+    expect((await search('  ab  ')).statusCode).toBe(422);
+    expect((await search('abc', 0)).statusCode).toBe(422);
+    expect((await search('abc', 16)).statusCode).toBe(422);
+    expect((await search('x'.repeat(201))).statusCode).toBe(422);
+    expect(await found('%%%')).toEqual([]);
+    expect(await found("' & | ! :*")).toEqual([]);
+    const stranger = await t.signUp();
+    expect(
+      (await stranger.agent.post(`/api/projects/search/${project.id}`, { query: 'electrovanne' })).statusCode,
+    ).toBe(403);
+  });
+
+  it('sees every write at once: the index is kept by the writes', async () => {
+    const r = await w.requirement(srs.id, 'Thermostat');
+    expect((await found('thermostat')).map((x) => x.id)).toEqual([r.id]);
+    await w.ok('PUT', `/api/requirements/${r.id}`, { name: 'Hygrostat', description: '<p>Humidity</p>' });
+    expect(await found('thermostat')).toEqual([]);
+    expect((await found('humidity')).map((x) => x.id)).toEqual([r.id]);
+    await w.ok('DELETE', `/api/requirements/${r.id}`);
+    expect(await found('hygrostat')).toEqual([]);
+  });
+});
