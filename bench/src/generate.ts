@@ -8,7 +8,34 @@ export type Shape = {
   requirementsPerDocument: number;
   categoriesPerDocument: number;
   links: number;
+  /** Names and descriptions drawn from a vocabulary (some words accented), as the search bench needs. */
+  varied?: boolean;
 };
+
+/** Words of requirements, some accented: a word matches a share of them that the search bench reports. */
+export const VOCABULARY = (
+  'valve pump sensor pressure temperature flow tank pipe motor controller display alarm operator command ' +
+  'response timeout failure recovery backup power supply battery voltage current signal filter relay switch ' +
+  'électrovanne débit température contrôle sécurité vérification réservoir capteur étanchéité arrêt démarrage ' +
+  'network message protocol checksum latency bandwidth storage memory processor firmware software hardware ' +
+  'interface connector cable shield ground isolation insulation enclosure cooling heating ventilation humidity ' +
+  'calibration accuracy resolution range threshold limit margin tolerance redundancy availability reliability ' +
+  'maintenance inspection test validation verification review approval release version configuration baseline ' +
+  'login password session account role permission audit journal report export import archive retention ' +
+  'startup shutdown standby emergency manual automatic override interlock sequence cycle schedule timer ' +
+  'actuator adapter aerial airflow algorithm allocation amplifier analyser anchor antenna aperture arbiter armature assembly attenuator axis baffle ballast bandpass barrier baseline bearing bellows bezel binder blower bolt boundary bracket breaker buffer burner bushing bypass cabinet caliper canister capacitor carrier casing cathode chassis chiller circuit clamp clutch coil collector column combustor compressor condenser conduit console contactor converter coupler crank damper dashboard decoder detector diaphragm diode dispatcher distributor divider dongle drain driver duct dynamo ejector electrode emitter encoder engine equaliser evaporator exchanger exhaust expander fan fastener feeder fitting flange flap float fuse gasket gateway gauge gearbox generator gimbal governor grille handle harness header heater hinge hopper hose housing hub hydrant igniter impeller indicator inductor injector inlet inverter joint keypad latch lens lever limiter linkage lock loop manifold meter mixer modem module monitor mount muffler nozzle oscillator outlet panel piston plug plunger poller port potentiometer pulley purge radiator rail receiver rectifier reducer register regulator repeater resistor resonator rotor router scanner screen seal selector separator servo shaft sleeve socket solenoid spindle spring sprocket stator strainer strut terminal thermostat throttle transducer transformer transmitter trigger turbine valve vent washer winch winding wiper ammeter anémomètre bride chaudière clapet coffret compteur disjoncteur échangeur écrou fusible jauge manomètre moteur onduleur pompe raccord régulateur sonde soupape tuyère vanne ventilateur'
+).split(' ');
+// Words every requirement has: they carry no search, as in real text.
+const FILLER = ['the', 'system', 'shall', 'when', 'and', 'within', 'of', 'the', 'to', 'be'];
+
+/** `words` words of the vocabulary, with a filler word between each two. */
+function sentence(random: () => number, words: number): string {
+  return Array.from(
+    { length: words },
+    (_, i) =>
+      `${VOCABULARY[Math.floor(random() * VOCABULARY.length)]!} ${FILLER[(i * 7 + Math.floor(random() * 3)) % FILLER.length]!}`,
+  ).join(' ');
+}
 
 /** `--scale`: small for a smoke run, 20k the default, 100k the large project of issue 8. */
 export const SCALES = {
@@ -119,8 +146,10 @@ export async function generateProject(db: Db, ownerId: number, shape: Shape) {
       authorId: ownerId,
       updatedBy: ownerId,
       referenceNumber: i + 1,
-      name: `Requirement ${d}.${i}: response time of command ${i}`,
-      description,
+      name: shape.varied ? `${sentence(random, 2)} ${i}` : `Requirement ${d}.${i}: response time of command ${i}`,
+      description: shape.varied
+        ? `<p>The system shall ${sentence(random, 14)}.</p><p>${sentence(random, 10)}</p>`
+        : description,
       status: i % 4,
       position: i,
     }));

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { foldText } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
@@ -7,7 +7,7 @@ import { loadCategoryTrees, type CategoryTree } from '../categories/categories.p
 
 // The project search (decisions §6): PostgreSQL's full-text search over the folded (unaccented, lower-case) words of
 // names and descriptions, prefix-matched, with trigrams on names for what a word search misses (a part of a word:
-// `vanne` in `électrovanne`). Indexes: migrations 0006 and 0008. References are not stored (they derive from the
+// `vanne` in `électrovanne`). Indexes: migrations 0006 and 0008 (the requirements' stored name and search vectors). References are not stored (they derive from the
 // category chain), so a query that is a reference is looked up through the project's category references.
 
 export type Hit = {
@@ -19,6 +19,8 @@ export type Hit = {
   name: string;
   description: string;
   updatedAt: Date;
+  /** 0 an exact reference, 1 a match in the name, 2 in the description only, 3 a part of a word of the name. */
+  tier: number;
   rank: number;
 };
 
@@ -39,6 +41,7 @@ type Row = {
   description: string;
   updated_at: Date | string;
   rank: number | string;
+  tier: number | string;
 };
 
 const toHit =
@@ -53,43 +56,70 @@ const toHit =
     description: r.description,
     updatedAt: new Date(r.updated_at),
     rank: Number(r.rank),
+    tier: Number(r.tier),
   });
 
 /**
- * The best matches of each kind in the project, by relevance: words in the name weigh more than in the description
- * (weights A and D of the vector), and a name close to the whole query (trigram similarity) more still.
+ * The best matches of each kind in the project, in tiers (`rank` orders within a tier): 1 the name holds the words,
+ * 2 only the description does, 3 the name contains the query as a part of a word (trigrams: `vanne` in
+ * `électrovanne`). A tier is asked only while the ones before it found fewer than `limit` requirements, so that a
+ * common word ranks the requirements it names, never all those whose text it is in.
  */
 export async function textHits(db: Db, projectId: number, words: string[], query: string, limit: number) {
   const tsq = tsQuery(words);
   const folded = foldText(query.trim());
   const like = containing(folded);
-  const requirementRows = rowsOf<Row>(
-    await db.execute(sql`
-      select r.id, r.document_id, r.category_id, r.reference_number, r.name, r.description, r.updated_at,
-             ts_rank_cd(r.search_vector, q) + similarity(public.reqloom_fold(r.name), ${folded}) as rank
-        from requirements r join documents d on d.id = r.document_id,
-             to_tsquery('pg_catalog.simple', ${tsq}) q
-       where d.project_id = ${projectId}
-         and (r.search_vector @@ q or public.reqloom_fold(r.name) like ${like})
-       order by rank desc, r.updated_at desc, r.id
-       limit ${limit}`),
-  );
+  const inProject = sql`r.document_id in (select id from documents where project_id = ${projectId})`;
+  const requirementTier = async (tier: number, match: SQL, rank: SQL, take: number) =>
+    rowsOf<Row>(
+      await db.execute(sql`
+        select r.id, r.document_id, r.category_id, r.reference_number, r.name, r.description, r.updated_at,
+               ${rank} as rank, ${tier} as tier
+          from requirements r, to_tsquery('pg_catalog.simple', ${tsq}) q
+         where ${inProject} and ${match}
+         order by rank desc, r.updated_at desc, r.id
+         limit ${take}`),
+    ).map(toHit('requirement'));
+  const requirementHits = await requirementTier(1, sql`r.name_vector @@ q`, sql`ts_rank_cd(r.name_vector, q)`, limit);
+  if (requirementHits.length < limit) {
+    requirementHits.push(
+      ...(await requirementTier(
+        2,
+        sql`r.search_vector @@ q and not r.name_vector @@ q`,
+        sql`ts_rank_cd(r.search_vector, q)`,
+        limit - requirementHits.length,
+      )),
+    );
+  }
+  if (requirementHits.length < limit) {
+    requirementHits.push(
+      ...(await requirementTier(
+        3,
+        sql`public.reqloom_fold(r.name) like ${like} and not r.search_vector @@ q`,
+        sql`similarity(public.reqloom_fold(r.name), ${folded})`,
+        limit - requirementHits.length,
+      )),
+    );
+  }
+  // Documents and categories are few: one statement each, its tier told by the row.
   const elementRows = async (table: 'categories' | 'documents') =>
     rowsOf<Row>(
       await db.execute(sql`
         select e.id, ${table === 'documents' ? sql`e.id` : sql`e.document_id`} as document_id, null as category_id,
                null as reference_number, e.name, e.description, e.updated_at,
                ts_rank_cd(public.reqloom_search_vector(e.name, e.description), q)
-                 + similarity(public.reqloom_fold(e.name), ${folded}) as rank
+                 + similarity(public.reqloom_fold(e.name), ${folded}) as rank,
+               case when public.reqloom_search_vector(e.name, '') @@ q then 1
+                    when public.reqloom_search_vector(e.name, e.description) @@ q then 2 else 3 end as tier
           from ${table === 'documents' ? sql`documents e` : sql`categories e join documents d on d.id = e.document_id`},
                to_tsquery('pg_catalog.simple', ${tsq}) q
          where ${table === 'documents' ? sql`e.project_id` : sql`d.project_id`} = ${projectId}
            and (public.reqloom_search_vector(e.name, e.description) @@ q or public.reqloom_fold(e.name) like ${like})
-         order by rank desc, e.updated_at desc, e.id
+         order by tier, rank desc, e.updated_at desc, e.id
          limit ${limit}`),
     );
   return [
-    ...requirementRows.map(toHit('requirement')),
+    ...requirementHits,
     ...(await elementRows('categories')).map(toHit('category')),
     ...(await elementRows('documents')).map(toHit('document')),
   ];
@@ -111,7 +141,7 @@ export async function referenceHits(db: Db, projectId: number, query: string): P
     docs.map((d) => d.id),
   );
   const hits: Hit[] = [];
-  const base = { referenceNumber: null, rank: Number.POSITIVE_INFINITY };
+  const base = { referenceNumber: null, rank: 0, tier: 0 };
   // Places whose reference is the query, or the prefix of a requirement's reference in the query.
   const match = /^(.*)_(\d+)$/.exec(wanted);
   const prefixes: { documentId: number; categoryId: number | null }[] = [];
@@ -150,7 +180,8 @@ export async function referenceHits(db: Db, projectId: number, query: string): P
     const number = Number(match[2]);
     const rows = rowsOf<Row>(
       await db.execute(sql`
-        select r.id, r.document_id, r.category_id, r.reference_number, r.name, r.description, r.updated_at, 0 as rank
+        select r.id, r.document_id, r.category_id, r.reference_number, r.name, r.description, r.updated_at,
+               0 as rank, 0 as tier
           from requirements r
          where r.reference_number = ${number}
            and r.document_id in (${sql.join(
@@ -164,7 +195,7 @@ export async function referenceHits(db: Db, projectId: number, query: string): P
           p.documentId === Number(r.document_id) &&
           p.categoryId === (r.category_id === null ? null : Number(r.category_id)),
       );
-      if (placed) hits.push({ ...toHit('requirement')(r), rank: Number.POSITIVE_INFINITY });
+      if (placed) hits.push(toHit('requirement')(r));
     }
   }
   return hits;

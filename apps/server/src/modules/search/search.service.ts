@@ -20,7 +20,7 @@ export async function searchProject(db: Db, projectId: number, body: SearchBody)
   const seen = new Set(exact.map((h) => `${h.model}:${h.id}`));
   const ranked = found
     .filter((h) => !seen.has(`${h.model}:${h.id}`))
-    .sort((a, b) => b.rank - a.rank || b.updatedAt.getTime() - a.updatedAt.getTime() || a.id - b.id);
+    .sort((a, b) => a.tier - b.tier || b.rank - a.rank || b.updatedAt.getTime() - a.updatedAt.getTime() || a.id - b.id);
   const hits = [...exact, ...ranked].slice(0, body.limit);
   const { acronyms, categoryReferences } = await referencePrefixes(db, hits);
   return hits.map((hit) => present(hit, words, acronyms, categoryReferences));

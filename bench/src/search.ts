@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import {
+  buildApp,
+  createConfirmedUser,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  loadConfig,
+  openDatabase,
+  openSession,
+  SESSION_COOKIE,
+  type Database,
+} from '@reqloom/server';
+import { postgresDatabase } from './database';
+import { generateProject, rng, SCALES, VOCABULARY } from './generate';
+import { percentile } from './load-worker';
+
+// `npm run bench:search -- [--queries 100] [--scales 20k,100k] [--database pglite|postgres|both]`
+// Issue 11 §5: POST projects/search through the API on a project of 20,000 and of 100,000 requirements (documents
+// chained as in the main bench, names and descriptions drawn from a vocabulary): p50 and p95 of a word query (one
+// word of the vocabulary, half of them typed without their accents) and of a reference query (an existing
+// requirement's reference). Each database and scale runs in its own process. Aim: p95 under 50 ms on PostgreSQL at
+// 100,000. Results: bench/results/search-latest.{json,md}.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    queries: { type: 'string', default: '100' },
+    scales: { type: 'string', default: '20k,100k' },
+    database: { type: 'string', default: 'both' },
+    only: { type: 'string' },
+  },
+});
+const QUERIES = Math.max(10, Number(args.queries));
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/reqloom_bench_search';
+
+type Figures = {
+  database: string;
+  scale: string;
+  requirements: number;
+  queries: number;
+  word_p50_ms: number;
+  word_p95_ms: number;
+  word_mean_matches_pct: number;
+  reference_p50_ms: number;
+  reference_p95_ms: number;
+};
+
+const unaccented = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
+
+async function measure(label: string, scale: keyof typeof SCALES, database: Database): Promise<Figures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-search-'));
+  const { app } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { database });
+  try {
+    const db = database.db;
+    const user = await createConfirmedUser(db, {
+      name: 'Bench',
+      username: 'bench',
+      email: 'bench@example.com',
+      password: 'correct horse battery staple',
+    });
+    if (!('id' in user)) throw new Error(JSON.stringify(user.errors));
+    const shape = { ...SCALES[scale], varied: true };
+    const { projectId } = await generateProject(db, user.id, shape);
+    const xsrf = 'benchxsrftoken0123456789abcdef';
+    const cookie = `${SESSION_COOKIE}=${(await openSession(db, user.id)).token}; ${CSRF_COOKIE}=${xsrf}`;
+    const post = async (query: string) => {
+      const began = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/projects/search/${projectId}`,
+        headers: { cookie, [CSRF_HEADER]: xsrf, 'content-type': 'application/json' },
+        payload: { query, limit: 15 },
+      });
+      const ms = performance.now() - began;
+      if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${res.body}`);
+      return { ms, results: res.json<{ data: { reference: string }[] }>().data };
+    };
+    // References of requirements at the document roots (category null): `D{d}_{nnn}`.
+    const roots = (await db.execute(sql`
+      select d.acronym, r.reference_number from requirements r join documents d on d.id = r.document_id
+       where d.project_id = ${projectId} and r.category_id is null order by r.id`)) as unknown as
+      { rows: { acronym: string; reference_number: number }[] } | { acronym: string; reference_number: number }[];
+    const rootRows = Array.isArray(roots) ? roots : roots.rows;
+    const random = rng(7);
+    const total = shape.documents * shape.requirementsPerDocument;
+    for (let i = 0; i < 5; i++) await post(VOCABULARY[i]!); // warm-up: prepared plans, caches
+    const word: number[] = [];
+    let matched = 0;
+    for (let i = 0; i < QUERIES; i++) {
+      const w = VOCABULARY[Math.floor(random() * VOCABULARY.length)]!;
+      word.push((await post(i % 2 === 0 ? unaccented(w) : w)).ms);
+      const count = (await db.execute(
+        sql`select count(*)::int as n from requirements where search_vector @@ to_tsquery('pg_catalog.simple', ${`'${unaccented(w).toLowerCase()}':*`})`,
+      )) as unknown as { rows: { n: number }[] } | { n: number }[];
+      matched += Number((Array.isArray(count) ? count : count.rows)[0]!.n);
+    }
+    const reference: number[] = [];
+    for (let i = 0; i < QUERIES; i++) {
+      const row = rootRows[Math.floor(random() * rootRows.length)]!;
+      const ref = `${row.acronym}_${String(row.reference_number).padStart(3, '0')}`;
+      const { ms, results } = await post(ref);
+      if (results[0]?.reference !== ref) throw new Error(`${ref} was not first: ${JSON.stringify(results[0])}`);
+      reference.push(ms);
+    }
+    word.sort((a, b) => a - b);
+    reference.sort((a, b) => a - b);
+    const round = (n: number) => Number(n.toFixed(1));
+    return {
+      database: label,
+      scale,
+      requirements: total,
+      queries: QUERIES,
+      word_p50_ms: round(percentile(word, 50)),
+      word_p95_ms: round(percentile(word, 95)),
+      word_mean_matches_pct: round((matched / QUERIES / total) * 100),
+      reference_p50_ms: round(percentile(reference, 50)),
+      reference_p95_ms: round(percentile(reference, 95)),
+    };
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (args.only) {
+  const [label, scale] = args.only.split(':') as ['pglite' | 'postgres', keyof typeof SCALES];
+  const database = label === 'pglite' ? await openDatabase({ dataDir: null }) : await postgresDatabase(databaseUrl);
+  process.stdout.write(`${JSON.stringify(await measure(label, scale, database))}\n`);
+  process.exit(0);
+}
+
+const { execFileSync } = await import('node:child_process');
+const results: Figures[] = [];
+for (const scale of args.scales.split(',') as (keyof typeof SCALES)[]) {
+  for (const label of ['pglite', 'postgres'] as const) {
+    if (args.database !== 'both' && args.database !== label) continue;
+    const output = execFileSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        '--only',
+        `${label}:${scale}`,
+        '--queries',
+        String(QUERIES),
+      ],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    );
+    results.push(JSON.parse(output.trim().split('\n').pop()!) as Figures);
+    console.log(JSON.stringify(results[results.length - 1]));
+  }
+}
+const report = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, search: results };
+const out = path.join(here, '..', 'results');
+fs.mkdirSync(out, { recursive: true });
+fs.writeFileSync(path.join(out, 'search-latest.json'), JSON.stringify(report, null, 2) + '\n');
+const md = [
+  `# Search (${report.at}, Node ${report.node}, ${report.cpus} CPUs)`,
+  '',
+  `POST projects/search through the API, limit 15, ${QUERIES} queries of each kind.`,
+  '',
+  '| database | requirements | word p50 | word p95 | a word matches (mean) | reference p50 | reference p95 |',
+  '|---|---:|---:|---:|---:|---:|---:|',
+  ...results.map(
+    (r) =>
+      `| ${r.database} | ${r.requirements.toLocaleString('en')} | ${r.word_p50_ms} ms | ${r.word_p95_ms} ms | ${r.word_mean_matches_pct} % | ${r.reference_p50_ms} ms | ${r.reference_p95_ms} ms |`,
+  ),
+  '',
+].join('\n');
+fs.writeFileSync(path.join(out, 'search-latest.md'), md);
+console.log(md);
+process.exit(0);
