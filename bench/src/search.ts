@@ -50,6 +50,9 @@ type Figures = {
   reference_p95_ms: number;
 };
 
+/** The rows of a statement, as either driver answers them. */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows);
+
 const unaccented = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
 
 async function measure(label: string, scale: keyof typeof SCALES, database: Database): Promise<Figures> {
@@ -81,11 +84,11 @@ async function measure(label: string, scale: keyof typeof SCALES, database: Data
       return { ms, results: res.json<{ data: { reference: string }[] }>().data };
     };
     // References of requirements at the document roots (category null): `D{d}_{nnn}`.
-    const roots = (await db.execute(sql`
-      select d.acronym, r.reference_number from requirements r join documents d on d.id = r.document_id
-       where d.project_id = ${projectId} and r.category_id is null order by r.id`)) as unknown as
-      { rows: { acronym: string; reference_number: number }[] } | { acronym: string; reference_number: number }[];
-    const rootRows = Array.isArray(roots) ? roots : roots.rows;
+    const rootRows = rowsOf<{ acronym: string; reference_number: number }>(
+      await db.execute(sql`
+        select d.acronym, r.reference_number from requirements r join documents d on d.id = r.document_id
+         where d.project_id = ${projectId} and r.category_id is null order by r.id`),
+    );
     const random = rng(7);
     const total = shape.documents * shape.requirementsPerDocument;
     for (let i = 0; i < 5; i++) await post(VOCABULARY[i]!); // warm-up: prepared plans, caches
@@ -94,10 +97,12 @@ async function measure(label: string, scale: keyof typeof SCALES, database: Data
     for (let i = 0; i < QUERIES; i++) {
       const w = VOCABULARY[Math.floor(random() * VOCABULARY.length)]!;
       word.push((await post(i % 2 === 0 ? unaccented(w) : w)).ms);
-      const count = (await db.execute(
-        sql`select count(*)::int as n from requirements where search_vector @@ to_tsquery('pg_catalog.simple', ${`'${unaccented(w).toLowerCase()}':*`})`,
-      )) as unknown as { rows: { n: number }[] } | { n: number }[];
-      matched += Number((Array.isArray(count) ? count : count.rows)[0]!.n);
+      const count = rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from requirements where search_vector @@ to_tsquery('pg_catalog.simple', ${`'${unaccented(w).toLowerCase()}':*`})`,
+        ),
+      );
+      matched += Number(count[0]!.n);
     }
     const reference: number[] = [];
     for (let i = 0; i < QUERIES; i++) {
