@@ -73,3 +73,17 @@ export async function signUpAndLogIn(page: Page, user: TestUser, options = { tou
   if (options.toursDone) await markToursDone(page.context());
   await logIn(page, user);
 }
+
+/**
+ * Turns the alpha features on for a user, with the command line an administrator would use (decisions §17): it reaches
+ * the running server's embedded database through its socket in the test's DATA_DIR.
+ */
+export async function alphaOn(user: TestUser): Promise<void> {
+  const { execFileSync } = await import('node:child_process');
+  const root = new URL('../..', import.meta.url).pathname;
+  execFileSync(
+    process.execPath,
+    [`${root}node_modules/tsx/dist/cli.mjs`, `${root}apps/server/src/cli/main.ts`, 'user:alpha', user.email, 'on'],
+    { env: { ...process.env, DATA_DIR: process.env.REQLOOM_E2E_DATA_DIR ?? '' }, stdio: 'pipe', timeout: 60_000 },
+  );
+}

@@ -1,25 +1,41 @@
-import { Box, Group, SegmentedControl } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
+import { queryKeys } from '../../api/queryKeys';
+import { ProjectSearch } from '../search/ProjectSearch';
 import { pathInView, projectLocationFrom, type ViewType } from './projectLocation';
+import { fetchProjectByPath } from './projectsApi';
 import { projectPath } from './projectPaths';
 
 const PROJECT_ROUTE = '/project/:projectNamespace/:projectSlug/*';
 
 /**
- * The top bar's part inside a project (spec 1 §2): the project search box, which a later change brings (its room is
- * kept), and the toggle between the detailed and synaeptic views of the same element.
+ * The top bar's part inside a project (spec 1 §2): the project search box and the toggle between the detailed and
+ * synaeptic views of the same element. The project comes from the shell's own query (same key, already loaded).
  */
 export function ProjectTopBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const match = useMatch(PROJECT_ROUTE);
+  const { projectNamespace = '', projectSlug = '', '*': subPath = '' } = match?.params ?? {};
+  const project = useQuery({
+    queryKey: queryKeys.projectByPath(projectNamespace, projectSlug),
+    queryFn: () => fetchProjectByPath(projectNamespace, projectSlug),
+    enabled: match !== null,
+  });
   if (!match) return null;
-  const { projectNamespace = '', projectSlug = '', '*': subPath = '' } = match.params;
   const location = projectLocationFrom(subPath);
   return (
     <Group gap="lg" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
-      <Box data-slot="project-search" style={{ flex: 1, maxWidth: 440 }} />
+      {project.data ? (
+        <ProjectSearch
+          key={project.data.id}
+          projectId={project.data.id}
+          namespace={projectNamespace}
+          slug={projectSlug}
+        />
+      ) : null}
       <SegmentedControl
         size="sm"
         aria-label={t('project.views.label')}

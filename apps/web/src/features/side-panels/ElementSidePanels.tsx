@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
-import { IconFileExport } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useProject } from '../projects/useProject';
 import { useRequirement } from '../working-area/api/useRequirement';
 import { useStructure } from '../working-area/api/useStructure';
-import { PanelEmptyState } from './PanelEmptyState';
 import { SidePanelLayout } from './SidePanelLayout';
 import { useCommentsTab } from './useCommentsTab';
+import { useExportSettingsTab } from './useExportSettingsTab';
 import { useTagsTab } from './useTagsTab';
 
 export type ElementKind = 'document' | 'category' | 'requirement';
@@ -19,11 +17,9 @@ interface ElementSidePanelsProps {
 
 /**
  * The side tabs of the document, category and requirement views (spec 2): comments, tags and export settings.
- * Tags and export settings belong to the element's document (the export settings' panel is filled by the export
- * issue). A test's comments are not loaded.
+ * Tags and export settings belong to the element's document. A test's comments are not loaded.
  */
 export function ElementSidePanels({ kind, id, children }: ElementSidePanelsProps) {
-  const { t } = useTranslation();
   const projectId = useProject().project.id;
   const structure = useStructure(projectId);
   // Shared with the requirement view, which asks for the same requirement.
@@ -48,22 +44,7 @@ export function ElementSidePanels({ kind, id, children }: ElementSidePanelsProps
         ? structure.data?.flatMap((d) => d.categories).find((c) => c.id === id)?.document_id
         : found?.document_id;
   const tags = useTagsTab(documentId, subject);
-  const tabs = [
-    comments,
-    tags,
-    {
-      name: 'exportSettings' as const,
-      label: t('sidePanels.exportSettings'),
-      icon: <IconFileExport size={18} />,
-      subject,
-      panel: (
-        <PanelEmptyState
-          icon={<IconFileExport size={22} />}
-          title={t('sidePanels.exportSettingsEmpty')}
-          text={t('sidePanels.exportSettingsHint')}
-        />
-      ),
-    },
-  ];
+  const exportSettings = useExportSettingsTab(documentId, subject);
+  const tabs = [comments, tags, exportSettings];
   return <SidePanelLayout tabs={tabs}>{children}</SidePanelLayout>;
 }

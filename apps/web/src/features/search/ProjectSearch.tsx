@@ -1,0 +1,171 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Badge, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, type SearchResultPresented } from '@reqloom/domain';
+import { api } from '../../api/client';
+import { projectPath } from '../projects/projectPaths';
+import { extractParts, isSearchShortcut, movedIndex, resultSubPath } from './searchLogic';
+import classes from './ProjectSearch.module.css';
+
+interface ProjectSearchProps {
+  projectId: number;
+  namespace: string;
+  slug: string;
+}
+
+/**
+ * The project search of the top bar (spec 2 "Search", decisions §6): Ctrl+Shift+F from anywhere in the project,
+ * results from 3 characters after 250 ms, arrow keys to move, Enter to open, Escape to close. A combobox whose
+ * options are links to the detailed view of each found document, category or requirement.
+ */
+export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [debounced] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const enough = debounced.length >= SEARCH_MIN_LENGTH;
+  const results = useQuery({
+    queryKey: ['search', projectId, debounced],
+    queryFn: async () =>
+      (
+        await api.post<{ data: SearchResultPresented[] }>(`projects/search/${projectId}`, {
+          query: debounced,
+          limit: 15,
+        })
+      ).data,
+    enabled: enough,
+    staleTime: 10_000,
+  });
+  const list = enough ? (results.data ?? []) : [];
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+      setOpen(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const go = (result: SearchResultPresented) => {
+    setOpen(false);
+    setActive(-1);
+    input.current?.blur();
+    void navigate(projectPath(namespace, slug, resultSubPath(result)));
+  };
+  const showList = open && query.trim().length >= SEARCH_MIN_LENGTH;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  return (
+    <div className={classes.root}>
+      <TextInput
+        ref={input}
+        value={query}
+        size="sm"
+        radius="md"
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.label')}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          results.isFetching && enough ? (
+            <Loader size={14} />
+          ) : (
+            <Kbd size="xs" className={classes.shortcut}>
+              Ctrl+⇧+F
+            </Kbd>
+          )
+        }
+        rightSectionWidth={72}
+        onChange={(event) => {
+          setQuery(event.currentTarget.value);
+          setActive(-1);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            setOpen(true);
+            setActive((i) => movedIndex(i, list.length, event.key as 'ArrowDown' | 'ArrowUp'));
+          } else if (event.key === 'Enter') {
+            const chosen = list[active] ?? (list.length === 1 ? list[0] : undefined);
+            if (chosen) {
+              event.preventDefault();
+              go(chosen);
+            }
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            setOpen(false);
+            setActive(-1);
+            input.current?.blur();
+          }
+        }}
+      />
+      {showList ? (
+        <Paper shadow="md" radius="md" withBorder className={classes.dropdown}>
+          <div id={listId} role="listbox" aria-label={t('search.results')} className={classes.list}>
+            {list.map((result, index) => (
+              <UnstyledButton
+                key={`${result.model}:${result.id}`}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                tabIndex={-1}
+                className={classes.option}
+                data-active={index === active || undefined}
+                // Chosen before the input's blur closes the list.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => go(result)}
+                onMouseEnter={() => setActive(index)}
+              >
+                <Group gap={6} wrap="nowrap" className={classes.head}>
+                  <Badge size="xs" variant="light" radius="sm">
+                    {t(`search.models.${result.model}`)}
+                  </Badge>
+                  <Text ff="monospace" fz="xs" fw={700} c="brand" className={classes.reference}>
+                    {result.reference}
+                  </Text>
+                  <Text fz="sm" fw={600} className={classes.name}>
+                    {result.name}
+                  </Text>
+                </Group>
+                <Text fz="xs" c="dimmed" className={classes.extract}>
+                  {extractParts(result.extract).map((part, i) =>
+                    part.marked ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+                  )}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </div>
+          {enough && results.isSuccess && list.length === 0 ? (
+            <Text fz="sm" c="dimmed" p="sm" role="status">
+              {t('search.empty', { query: debounced })}
+            </Text>
+          ) : null}
+          {results.isError ? (
+            <Text fz="sm" c="red" p="sm" role="alert">
+              {t('search.failed')}
+            </Text>
+          ) : null}
+        </Paper>
+      ) : null}
+    </div>
+  );
+}

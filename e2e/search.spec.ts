@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { snap } from './support/screenshot';
+import { data, seedProject, type SeededProject } from './support/seed';
+import { apiCall, logIn, newUser, signUpConfirmed } from './support/users';
+
+// The project search of the top bar (issue 11 §2, spec 2 "Search"): Ctrl+Shift+F from anywhere in the project, a word
+// typed without its accent, arrow keys and Enter to open the detailed view, an empty result said, Escape to close.
+test.describe.configure({ mode: 'serial' });
+
+const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+const TOURS = { dashboard: true, project: true, document: true, category: true, requirement: true };
+let seed: SeededProject;
+let page: Page;
+let purge: { id: number };
+
+const box = () => page.getByRole('combobox', { name: 'Search the project' });
+const results = () => page.getByRole('listbox', { name: 'Search results' });
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'en-US' });
+  const user = newUser('seeker', 'Sam Seeker');
+  await signUpConfirmed(context, user);
+  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: TOURS } });
+  seed = await seedProject(context, stamp);
+  purge = await data<{ id: number }>(
+    apiCall(context, 'POST', 'requirements', {
+      document_id: seed.childDocument,
+      category_id: null,
+      name: 'Électrovanne de purge',
+      description: '<p>The purge valve opens above 3 bar.</p>',
+    }),
+  );
+  page = await context.newPage();
+  await logIn(page, user);
+});
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+test('Ctrl+Shift+F finds a requirement by a word typed without its accent, and Enter opens it', async () => {
+  await page.goto(`${seed.base}/detailed/document/${seed.parentDocument}`);
+  await expect(page.getByRole('heading', { name: 'System Requirements' })).toBeVisible();
+  await page.keyboard.press('Control+Shift+F');
+  await expect(box()).toBeFocused();
+  await page.keyboard.type('electrovanne');
+  const option = results().getByRole('option').filter({ hasText: 'Électrovanne de purge' });
+  await expect(option).toBeVisible();
+  await expect(option.locator('mark')).toHaveText('Électrovanne');
+  await snap(page, 'search-results-en');
+  await page.keyboard.press('ArrowDown');
+  await expect(box()).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/detailed/requirement/${purge.id}$`));
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Électrovanne de purge');
+});
+
+test('an empty result says so, and Escape closes the results', async () => {
+  await page.keyboard.press('Control+Shift+F');
+  await box().fill('zzqqxxnothing');
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing found for “zzqqxxnothing”.' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(results()).toHaveCount(0);
+  await expect(box()).not.toBeFocused();
+});
