@@ -78,9 +78,11 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
         setLastCase(null);
         setDraft(event.currentTarget.value);
       }}
-      // The leave dialog taking the focus is not "leaving the field": its answer decides.
+      // The leave dialog taking the focus is not "leaving the field": its answer decides. Nor is the window losing
+      // the focus (another application, or the browser's own leave dialog on closing the tab): the field keeps
+      // its draft and has the focus again when the window does.
       onFocus={() => (startVersion.current = requirement.version)}
-      onBlur={() => void (isAskingToLeave() ? undefined : save())}
+      onBlur={() => void (isAskingToLeave() || !document.hasFocus() ? undefined : save())}
       onPaste={(event) => {
         event.preventDefault();
         const text = event.clipboardData.getData('text/plain').replace(/\s+/g, ' ');
