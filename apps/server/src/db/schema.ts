@@ -242,6 +242,9 @@ export const requirements = pgTable(
     type: text('type', { enum: ['requirement', 'test'] })
       .notNull()
       .default('requirement'),
+    // Values an import brought that Reqloom has no field for (a ReqIF attribute, a foreign id), name → text: shown
+    // read-only and written back by an export (decisions §14).
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
     ...version,
     ...timestamps,
   },

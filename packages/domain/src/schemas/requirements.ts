@@ -81,6 +81,8 @@ export const requirementPresented = z.object({
   test: z.boolean(),
   has_comments: z.boolean(),
   tags: z.array(tagPresented),
+  /** Values an import kept that have no field here (decisions §14), name → text; read-only. */
+  attributes: z.record(z.string(), z.string()),
   parents: z.array(linkPresented),
   children: z.array(linkPresented),
   coverageStatus: z.enum(COVERAGE_STATUSES),

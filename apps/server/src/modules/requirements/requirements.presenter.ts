@@ -50,6 +50,7 @@ function present(
     test: r.type === 'test',
     has_comments: hasComments,
     tags,
+    attributes: r.attributes,
     parents,
     children,
     coverageStatus: coverageStatus({

@@ -23,6 +23,7 @@ export function requirementFixture(id: number, over: Partial<RequirementPresente
     test: false,
     has_comments: false,
     tags: [],
+    attributes: {},
     parents: [],
     children: [],
     coverageStatus: 'coveredAndCovering',

@@ -1,0 +1,1 @@
+ALTER TABLE "requirements" ADD COLUMN "attributes" jsonb DEFAULT '{}'::jsonb NOT NULL;
