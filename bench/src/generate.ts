@@ -160,7 +160,8 @@ export async function generateProject(db: Db, ownerId: number, shape: Shape) {
     });
     requirementIds.push(ids);
   }
-  const links = linkPairs(requirementIds, shape.links, random).map(([parentId, childId]) => ({
+  const pairs = shape.links > 0 ? linkPairs(requirementIds, shape.links, random) : [];
+  const links = pairs.map(([parentId, childId]) => ({
     parentId,
     childId,
     projectId,

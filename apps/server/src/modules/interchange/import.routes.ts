@@ -14,6 +14,7 @@ import { projectInUploadForm } from '../working-area.locators';
 import { UnreadableFile, type ImportPlan, type Skipped } from './import/import-plan';
 import { writeImport } from './import/import-writer';
 import { readReqifFile } from './reqif/reqif-import';
+import { readWordFile } from './word/word-import';
 
 type Reader = { read: (data: Uint8Array, fileName: string) => ImportPlan; unreadable: string };
 
@@ -83,5 +84,23 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply
         .code(201)
         .send(await runImport(ctx, request, { read: (data) => readReqifFile(data), unreadable: 'validation.reqif' })),
+  );
+
+  r.post(
+    '/api/documents/importmsword',
+    {
+      config: { access: access.project(projectInUploadForm, { alpha: true }), upload: IMPORT_UPLOAD },
+      onResponse: cutOffUnreadForm,
+      validatorCompiler: asIs,
+      schema: {
+        tags,
+        summary: 'Import a .docx file (alpha users; at most 20 MB) as a document',
+        consumes: ['multipart/form-data'],
+        body,
+        response: { 201: importAnswer },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await runImport(ctx, request, { read: readWordFile, unreadable: 'validation.docx' })),
   );
 }

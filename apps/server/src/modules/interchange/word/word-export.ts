@@ -22,6 +22,7 @@ import {
 } from 'docx';
 import type { Language, RequirementPresented } from '@reqloom/domain';
 import type { ExportData, ExportDocument } from './export-data';
+import { ACCENT, MUTED } from './export-style';
 import { exportTexts, type Texts } from './export-texts';
 import { BULLETS, descriptionToDocx, descriptionTree, NUMBERS, type DescriptionContext } from './rich-text-to-docx';
 
@@ -37,8 +38,6 @@ const HEADINGS = [
   HeadingLevel.HEADING_6,
 ] as const;
 const CHAPTERS = 'reqloom-chapters';
-const ACCENT = '1F4E79';
-const MUTED = '595959';
 const STALE = 'C00000';
 const GAP_FILL = 'FBE4E4';
 

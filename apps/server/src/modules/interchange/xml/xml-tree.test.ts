@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseXml, textOf, XmlError, type XmlElement } from './xml-tree';
+
+const XML = '<r xmlns="urn:a" xmlns:b="urn:b"><b:skip><deep>gone</deep></b:skip><x n="1">one</x><x n="2">two</x></r>';
+
+describe('parseXml', () => {
+  it('leaves out what `skip` names, subtree and text', () => {
+    const root = parseXml(XML, { skip: (uri, local) => uri === 'urn:b' && local === 'skip' });
+    expect(root.children.map((c) => (typeof c === 'string' ? c : c.local))).toEqual(['x', 'x']);
+    expect(textOf(root)).toBe('onetwo');
+  });
+
+  it('hands over the children of an element one by one and keeps them out of the tree', () => {
+    const seen: [string, string, string][] = [];
+    const root = parseXml(XML, {
+      stream: {
+        depth: 1,
+        each: (element: XmlElement, ancestors) =>
+          seen.push([element.local, textOf(element), ancestors[ancestors.length - 1]!.local]),
+      },
+    });
+    expect(seen).toEqual([
+      ['skip', 'gone', 'r'],
+      ['x', 'one', 'r'],
+      ['x', 'two', 'r'],
+    ]);
+    expect(root.children).toEqual([]);
+    expect(root.ns).toEqual({ '': 'urn:a', b: 'urn:b' });
+  });
+
+  it('gives back what the stream throws, and still refuses broken XML first', () => {
+    class Stop extends Error {}
+    const each = () => {
+      throw new Stop('enough');
+    };
+    expect(() => parseXml(XML, { stream: { depth: 1, each } })).toThrow(Stop);
+    expect(() => parseXml('<r><x>1</x><y></r>', { stream: { depth: 1, each: () => undefined } })).toThrow(XmlError);
+    expect(() => parseXml('<!DOCTYPE r [<!ENTITY e "x">]><r><x>&e;</x></r>', { stream: { depth: 1, each } })).toThrow(
+      XmlError,
+    );
+  });
+});
