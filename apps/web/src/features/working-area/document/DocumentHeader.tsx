@@ -1,12 +1,14 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { IconFileTypeDocx, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconFileCode, IconFileTypeDocx, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport } from '../../../api/exports';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { notifyError } from '../../../components/notify';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { StatusSummary } from '../common/StatusSummary';
+
+type ExportFormat = 'msword' | 'reqif';
 
 interface DocumentHeaderProps {
   document: StructureDocument;
@@ -18,15 +20,15 @@ interface DocumentHeaderProps {
 /** Name, acronym, description, the status donut, and the document's edit and delete buttons. */
 export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: DocumentHeaderProps) {
   const { t } = useTranslation();
-  const [exporting, setExporting] = useState(false);
-  const exportWord = async () => {
-    setExporting(true);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const exportAs = async (format: ExportFormat) => {
+    setExporting(format);
     try {
-      await downloadExport(`documents/exportmsword/${document.id}`);
+      await downloadExport(`documents/export${format}/${document.id}`);
     } catch {
       notifyError(t('documents.exportFailed'));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
   return (
@@ -63,10 +65,21 @@ export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: Doc
             variant="default"
             size="xs"
             leftSection={<IconFileTypeDocx size={14} />}
-            loading={exporting}
-            onClick={() => void exportWord()}
+            loading={exporting === 'msword'}
+            disabled={exporting === 'reqif'}
+            onClick={() => void exportAs('msword')}
           >
             {t('documents.exportWord')}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconFileCode size={14} />}
+            loading={exporting === 'reqif'}
+            disabled={exporting === 'msword'}
+            onClick={() => void exportAs('reqif')}
+          >
+            {t('documents.exportReqif')}
           </Button>
         </Group>
         <StatusSummary counts={statusCounts} />
