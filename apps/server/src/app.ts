@@ -31,6 +31,7 @@ import { interchangeRoutes } from './modules/interchange/interchange.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { classifierRoutes } from './modules/classifiers/classifiers.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
+import { importRoutes } from './modules/interchange/import.routes';
 import { registerAccessControl, type RouteAccess } from './http/access';
 import { EventBus } from './events/bus';
 import { attachRealtime } from './realtime/realtime';
@@ -124,6 +125,7 @@ export async function buildApp(
   await app.register(async (scope) => {
     await scope.register(multipart);
     attachmentRoutes(scope, ctx);
+    importRoutes(scope, ctx);
   });
 
   await registerWebClient(app, config.webDist);

@@ -1,0 +1,329 @@
+import { eq } from 'drizzle-orm';
+import {
+  acronymFrom,
+  attachmentUrl,
+  createsCycle,
+  NAME_MAX,
+  RICH_TEXT_MAX,
+  sniffImageType,
+  TAG_COLORS,
+  type DocumentPresented,
+  type ImportReport,
+} from '@reqloom/domain';
+import { lockProject } from '../../../db/locks';
+import {
+  categories,
+  classifiers,
+  documentLinks,
+  documents,
+  requirementLinks,
+  requirements,
+  requirementTags,
+  tags,
+} from '../../../db/schema';
+import type { ProjectRow } from '../../../policies/project-access';
+import { sanitizeRichText } from '../../../security/sanitize';
+import type { Work } from '../../../work';
+import { storeAttachment } from '../../attachments/attachments.service';
+import { projectDocuments } from '../../documents/documents.service';
+import { completeSettings } from '../../projects/projects.presenter';
+import {
+  IMPORT_IMAGE_SCHEME,
+  type ImportPlan,
+  type PlannedCategory,
+  type PlannedDocument,
+  type PlannedNode,
+  type PlannedRequirement,
+  type Skipped,
+} from './import-plan';
+
+// Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest row written here.
+const CHUNK = 500;
+// eslint-disable-next-line no-control-regex -- these are exactly what is removed
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
+export type ImportResult = {
+  documents: DocumentPresented[];
+  projectDocuments: DocumentPresented[];
+  report: ImportReport;
+};
+
+/** A name as the API would take it: one line, trimmed, at most NAME_MAX characters. */
+export function cleanName(name: string, fallback: string): string {
+  const line =
+    name
+      .replace(/\p{Cc}/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || fallback;
+  return line.length > NAME_MAX ? `${line.slice(0, NAME_MAX - 1)}…` : line;
+}
+
+/** An acronym that is valid for the project and not yet taken among `taken` (which it joins). */
+function uniqueAcronym(wanted: string | undefined, name: string, maxSize: number, taken: Set<string>): string {
+  const clean = (value: string) =>
+    value
+      .normalize('NFKD')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(0, maxSize);
+  let base = clean(wanted ?? '') || clean(acronymFrom(name, { ignoreSmallWords: true, maxSize })) || 'C';
+  if (!taken.has(base)) {
+    taken.add(base);
+    return base;
+  }
+  for (let n = 2; ; n++) {
+    const suffix = String(n);
+    base = base.slice(0, Math.max(1, maxSize - suffix.length));
+    const candidate = `${base}${suffix}`.slice(0, maxSize);
+    if (!taken.has(candidate)) {
+      taken.add(candidate);
+      return candidate;
+    }
+  }
+}
+
+async function chunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+type CategoryPlace = { node: PlannedCategory; parentKey: number | null; position: number; key: number };
+type RequirementPlace = { node: PlannedRequirement; categoryKey: number | null; position: number };
+
+/** The categories level by level (a parent before its children) and the requirements in reading order. */
+function layout(document: PlannedDocument): { levels: CategoryPlace[][]; items: RequirementPlace[] } {
+  const levels: CategoryPlace[][] = [];
+  const items: RequirementPlace[] = [];
+  let nextKey = 0;
+  const rootItems: RequirementPlace[] = [];
+  const nested: RequirementPlace[] = [];
+  const walk = (nodes: PlannedNode[], parentKey: number | null, depth: number) => {
+    let categoryPosition = 0;
+    let requirementPosition = 0;
+    for (const node of nodes) {
+      if (node.kind === 'category') {
+        const place = { node, parentKey, position: categoryPosition++, key: nextKey++ };
+        (levels[depth] ??= []).push(place);
+        walk(node.children, place.key, depth + 1);
+      } else {
+        (parentKey === null ? rootItems : nested).push({
+          node,
+          categoryKey: parentKey,
+          position: requirementPosition++,
+        });
+      }
+    }
+  };
+  walk(document.nodes, null, 0);
+  // Reference numbers follow the document view's reading order: the root's requirements, then the categories'.
+  items.push(...rootItems, ...nested);
+  return { levels, items };
+}
+
+/**
+ * Stores a plan in the caller's unit of work: all of it or, when anything fails, nothing (decisions §14). Names and
+ * acronyms are made valid, descriptions sanitised, images checked by content; links that the project's rules cannot
+ * hold (within one document, or making the document graph cyclic) are reported, not made.
+ */
+export async function writeImport(
+  work: Work,
+  project: ProjectRow,
+  authorId: number,
+  plan: ImportPlan,
+): Promise<ImportResult> {
+  const { tx } = work;
+  await lockProject(tx, project.id);
+  const maxSize = completeSettings(project.settings).acronymMaxSize;
+  const skipped: Skipped[] = [...plan.skipped];
+  const created = { documents: 0, categories: 0, requirements: 0, links: 0, images: 0, classifiers: 0, tags: 0 };
+
+  // Images first: descriptions then point at their attachments.
+  const imageUrls = new Map<string, string>();
+  for (const image of plan.images) {
+    const type = sniffImageType(image.data);
+    if (!type) {
+      skipped.push({ what: image.name, reason: 'image_format' });
+      continue;
+    }
+    const stored = await storeAttachment(work, project, authorId, {
+      type,
+      data: Buffer.from(image.data),
+      originalName: image.name.slice(0, 255),
+    });
+    imageUrls.set(image.key, attachmentUrl(stored.fileName));
+    created.images += 1;
+  }
+  const imageSrc = new RegExp(`src="${IMPORT_IMAGE_SCHEME}([^"]*)"`, 'g');
+  const richText = (html: string | undefined) => {
+    if (!html) return '';
+    // PostgreSQL refuses a NUL in text; no other control character means anything in HTML.
+    const linked = html.replace(CONTROL_CHARACTERS, '').replace(imageSrc, (_, key: string) => {
+      const url = imageUrls.get(key);
+      return url ? `src="${url}"` : 'src=""';
+    });
+    const clean = sanitizeRichText(linked);
+    return clean.length > RICH_TEXT_MAX ? sanitizeRichText(clean.slice(0, RICH_TEXT_MAX)) : clean;
+  };
+
+  const existing = await tx
+    .select({ acronym: documents.acronym })
+    .from(documents)
+    .where(eq(documents.projectId, project.id));
+  const documentAcronyms = new Set(existing.map((d) => d.acronym));
+  const requirementIds = new Map<string, { id: number; documentId: number }>();
+  const newDocumentIds: number[] = [];
+
+  for (const planned of plan.documents) {
+    const name = cleanName(planned.name, 'Imported document');
+    const { levels, items } = layout(planned);
+    const [document] = await tx
+      .insert(documents)
+      .values({
+        projectId: project.id,
+        name,
+        acronym: uniqueAcronym(planned.acronym, name, maxSize, documentAcronyms),
+        description: richText(planned.description),
+        nextReferenceNumber: items.length + 1,
+      })
+      .returning({ id: documents.id });
+    const documentId = document!.id;
+    newDocumentIds.push(documentId);
+    created.documents += 1;
+
+    // Categories level by level, each level one statement per chunk, with the ids the next level needs.
+    const categoryIds = new Map<number, number>();
+    for (const level of levels) {
+      const siblingAcronyms = new Map<number | null, Set<string>>();
+      const rows = level.map((place) => {
+        const categoryName = cleanName(place.node.name, 'Chapter');
+        const taken = siblingAcronyms.get(place.parentKey) ?? new Set<string>();
+        siblingAcronyms.set(place.parentKey, taken);
+        return {
+          documentId,
+          parentId: place.parentKey === null ? null : categoryIds.get(place.parentKey)!,
+          name: categoryName,
+          acronym: uniqueAcronym(place.node.acronym, categoryName, maxSize, taken),
+          description: richText(place.node.description),
+          position: place.position,
+        };
+      });
+      const ids: number[] = [];
+      await chunked(rows, async (chunk) => {
+        const inserted = await tx.insert(categories).values(chunk).returning({ id: categories.id });
+        ids.push(...inserted.map((r) => r.id));
+      });
+      level.forEach((place, i) => categoryIds.set(place.key, ids[i]!));
+      created.categories += level.length;
+    }
+
+    // Classifiers and their tags, by name.
+    const tagIds = new Map<string, number>();
+    const multiselect = new Map<string, boolean>();
+    for (const planned_ of planned.classifiers) {
+      const [classifier] = await tx
+        .insert(classifiers)
+        .values({ documentId, name: cleanName(planned_.name, 'Classifier'), multiselect: planned_.multiselect })
+        .returning({ id: classifiers.id });
+      created.classifiers += 1;
+      multiselect.set(planned_.name, planned_.multiselect);
+      const titles = new Map<string, string>();
+      for (const title of planned_.tags) {
+        const clean = cleanName(title, '?');
+        if (!titles.has(clean.toLowerCase())) titles.set(clean.toLowerCase(), clean);
+      }
+      const rows = [...titles.values()].map((title, i) => ({
+        classifierId: classifier!.id,
+        title,
+        color: TAG_COLORS[i % TAG_COLORS.length]!,
+      }));
+      if (rows.length === 0) continue;
+      const inserted = await tx.insert(tags).values(rows).returning({ id: tags.id, title: tags.title });
+      for (const tag of inserted) tagIds.set(`${planned_.name}\u0000${tag.title.toLowerCase()}`, tag.id);
+      created.tags += inserted.length;
+    }
+
+    const rows = items.map((item, i) => ({
+      documentId,
+      categoryId: item.categoryKey === null ? null : categoryIds.get(item.categoryKey)!,
+      authorId,
+      updatedBy: authorId,
+      referenceNumber: i + 1,
+      name: cleanName(item.node.name, `#${i + 1}`),
+      description: richText(item.node.description),
+      status: Math.min(3, Math.max(0, Math.trunc(item.node.status ?? 0))),
+      position: item.position,
+      attributes: item.node.attributes ?? {},
+    }));
+    const ids: number[] = [];
+    await chunked(rows, async (chunk) => {
+      const inserted = await tx.insert(requirements).values(chunk).returning({ id: requirements.id });
+      ids.push(...inserted.map((r) => r.id));
+    });
+    created.requirements += items.length;
+
+    const tagRows: { requirementId: number; tagId: number }[] = [];
+    items.forEach((item, i) => {
+      const id = ids[i]!;
+      if (item.node.key !== undefined) requirementIds.set(item.node.key, { id, documentId });
+      const held = new Set<number>();
+      const single = new Set<string>();
+      for (const tag of item.node.tags ?? []) {
+        const tagId = tagIds.get(`${tag.classifier}\u0000${cleanName(tag.tag, '?').toLowerCase()}`);
+        if (tagId === undefined || held.has(tagId)) continue;
+        // A single-select classifier holds one tag per requirement: the first one read.
+        if (multiselect.get(tag.classifier) === false) {
+          if (single.has(tag.classifier)) continue;
+          single.add(tag.classifier);
+        }
+        held.add(tagId);
+        tagRows.push({ requirementId: id, tagId });
+      }
+    });
+    await chunked(tagRows, (chunk) => tx.insert(requirementTags).values(chunk));
+  }
+
+  // Links: the documents of both ends become parent and child documents, unless that would close a cycle.
+  const documentEdges: [number, number][] = [];
+  const refused = new Set<string>();
+  const linkRows: { parentId: number; childId: number; projectId: number }[] = [];
+  const seen = new Set<string>();
+  for (const link of plan.links) {
+    const parent = requirementIds.get(link.parent);
+    const child = requirementIds.get(link.child);
+    const what = `${link.parent} → ${link.child}`;
+    if (!parent || !child) {
+      skipped.push({ what, reason: 'link_end_missing' });
+      continue;
+    }
+    if (parent.documentId === child.documentId) {
+      skipped.push({ what, reason: 'link_same_document' });
+      continue;
+    }
+    const pair = `${parent.documentId}>${child.documentId}`;
+    if (!documentEdges.some(([p, c]) => p === parent.documentId && c === child.documentId)) {
+      if (refused.has(pair) || createsCycle(documentEdges, parent.documentId, child.documentId)) {
+        refused.add(pair);
+        skipped.push({ what, reason: 'link_cycle' });
+        continue;
+      }
+      documentEdges.push([parent.documentId, child.documentId]);
+    }
+    const key = `${parent.id}>${child.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    linkRows.push({ parentId: parent.id, childId: child.id, projectId: project.id });
+  }
+  if (documentEdges.length)
+    await tx.insert(documentLinks).values(documentEdges.map(([parentId, childId]) => ({ parentId, childId })));
+  await chunked(linkRows, (chunk) => tx.insert(requirementLinks).values(chunk));
+  created.links = linkRows.length;
+
+  for (const documentId of newDocumentIds) work.record({ name: 'DocumentChanged', projectId: project.id, documentId });
+  work.record({ name: 'ProjectStructureChanged', projectId: project.id });
+  const all = await projectDocuments(tx, project.id);
+  const made = new Set(newDocumentIds);
+  return {
+    documents: newDocumentIds.map((id) => all.find((d) => d.id === id)!).filter((d) => made.has(d.id)),
+    projectDocuments: all,
+    report: { created, skipped },
+  };
+}
