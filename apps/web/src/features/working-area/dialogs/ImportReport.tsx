@@ -33,6 +33,7 @@ interface ImportReportProps {
 export function ImportReport({ result, onOpen, onClose }: ImportReportProps) {
   const { t } = useTranslation();
   const createdId = useId();
+  const documentsId = useId();
   const skippedId = useId();
   const { created, skipped } = result.report;
   const counted = [...ALWAYS, ...SOMETIMES.filter((what) => created[what] > 0)];
@@ -69,26 +70,31 @@ export function ImportReport({ result, onOpen, onClose }: ImportReportProps) {
         </SimpleGrid>
       </section>
       {result.documents.length > 0 ? (
-        <List size="sm" spacing={4} aria-label={t('interchange.newDocuments')}>
-          {result.documents.map((document) => (
-            <List.Item key={document.id}>
-              <Group gap={6} wrap="nowrap">
-                <Badge variant="light" radius="sm" ff="monospace" styles={{ label: { textTransform: 'none' } }}>
-                  {document.acronym}
-                </Badge>
-                <Anchor
-                  component="button"
-                  type="button"
-                  fz="sm"
-                  style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
-                  onClick={() => onOpen(document.id)}
-                >
-                  {document.name}
-                </Anchor>
-              </Group>
-            </List.Item>
-          ))}
-        </List>
+        <section aria-labelledby={documentsId}>
+          <Title order={3} fz="sm" fw={650} mb={6} id={documentsId}>
+            {t('interchange.newDocuments')}
+          </Title>
+          <List size="sm" spacing={4}>
+            {result.documents.map((document) => (
+              <List.Item key={document.id}>
+                <Group gap={6} wrap="nowrap">
+                  <Badge variant="light" radius="sm" ff="monospace" styles={{ label: { textTransform: 'none' } }}>
+                    {document.acronym}
+                  </Badge>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fz="sm"
+                    style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
+                    onClick={() => onOpen(document.id)}
+                  >
+                    {document.name}
+                  </Anchor>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        </section>
       ) : null}
       <section aria-labelledby={skippedId}>
         <Group gap={6} mb={6}>
