@@ -134,7 +134,8 @@ export function ImportDialog({ format, onClose }: ImportDialogProps) {
                 value={file}
                 onChange={choose}
                 error={fileError}
-                clearable
+                // The file on its way cannot be taken back: no clear button meanwhile.
+                clearable={!uploading}
                 clearButtonProps={{ 'aria-label': t('interchange.clear') }}
                 disabled={uploading}
                 leftSection={<IconFileImport size={16} />}
