@@ -150,7 +150,8 @@ const fr: Record<MessageKey, string> = {
   'validation.reqif': 'Le fichier doit être un fichier ReqIF (.reqif ou .reqifz) lisible.',
   'validation.docx': 'Le fichier doit être un document Word (.docx) lisible.',
   'import.skip.image_format': "Une image dans un format qu'un navigateur ne sait pas afficher (WMF, EMF…).",
-  'import.skip.embedded_object': 'Un objet incorporé (OLE, RTF) qui ne peut être affiché ; son aperçu ou son texte est gardé.',
+  'import.skip.embedded_object':
+    'Un objet incorporé (OLE, RTF) qui ne peut être affiché ; son aperçu ou son texte est gardé.',
   'import.skip.object_missing': "Le fichier renvoie à un objet qu'il ne contient pas.",
   'import.skip.definition_missing': "Une valeur dont la définition d'attribut n'est pas dans le fichier.",
   'import.skip.heading_values': 'Les valeurs des titres ne sont pas gardées : un chapitre a un nom et une description.',

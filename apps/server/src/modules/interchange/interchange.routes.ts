@@ -12,24 +12,25 @@ import { documentById } from '../working-area.locators';
 import { createDownloadLink, takeDownload, type DownloadKind } from './downloads.service';
 import { loadExportData } from './word/export-data';
 import { buildWordExport } from './word/word-export';
+import { buildReqifExport } from './reqif/reqif-export';
 
-type Exporter = {
-  extension: string;
-  contentType: string;
-  build: (db: Db, documentId: number, lang: Language) => Promise<{ data: Buffer; name: string }>;
-};
+type Built = { data: Buffer; name: string; extension: string; contentType: string };
+type Exporter = (db: Db, documentId: number, lang: Language) => Promise<Built>;
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** How each kind of export is built when its link is followed. */
-const EXPORTERS: Record<DownloadKind, Exporter | undefined> = {
-  msword: {
-    extension: 'docx',
-    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    build: async (db, documentId, lang) => {
-      const data = await loadExportData(db, documentId);
-      return { data: await buildWordExport(data, lang), name: data.document.name };
-    },
+const EXPORTERS: Record<DownloadKind, Exporter> = {
+  msword: async (db, documentId, lang) => {
+    const data = await loadExportData(db, documentId);
+    return { data: await buildWordExport(data, lang), name: data.document.name, extension: 'docx', contentType: DOCX };
   },
-  reqif: undefined,
+  reqif: async (db, documentId) => {
+    const built = await buildReqifExport(db, documentId);
+    // A .reqifz (with the images) is a zip; a .reqif is XML.
+    const contentType = built.extension === 'reqifz' ? 'application/zip' : 'application/xml';
+    return { ...built, contentType };
+  },
 };
 
 /** `filename` for every client (ASCII, quotes and controls out) and `filename*` with the real name (RFC 6266). */
@@ -70,6 +71,27 @@ export function interchangeRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
+    '/api/documents/exportreqif/:id',
+    {
+      config: { access: access.project(documentById) },
+      schema: {
+        tags,
+        summary:
+          'A one-time link (10 minutes) to the document as ReqIF (.reqif, or .reqifz with its images), with the documents linked to it',
+        params,
+        response: { 200: exportLinkAnswer },
+      },
+    },
+    async (request) => ({
+      url: await createDownloadLink(ctx.db, {
+        userId: currentUser(request).id,
+        documentId: request.params.id,
+        kind: 'reqif',
+      }),
+    }),
+  );
+
+  r.get(
     '/api/downloads/:token',
     {
       // The link is for the user it was made for, while they still belong to the document's project.
@@ -92,14 +114,14 @@ export function interchangeRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!link || !exporter) throw notFound();
       const place = await findElementProjectForUser(ctx.db, 'document', link.documentId, user.id);
       if (!place?.isMember) throw notFound();
-      const file = await exporter.build(ctx.db, link.documentId, request.lang);
+      const file = await exporter(ctx.db, link.documentId, request.lang);
       return reply
         .headers({
-          'content-disposition': attachmentDisposition(file.name, exporter.extension),
+          'content-disposition': attachmentDisposition(file.name, file.extension),
           'cache-control': 'no-store',
           'x-content-type-options': 'nosniff',
         })
-        .type(exporter.contentType)
+        .type(file.contentType)
         .send(file.data);
     },
   );

@@ -49,7 +49,12 @@ const plainToHtml = (text: string) =>
     .split(/\r?\n\s*\r?\n/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) => `<p>${escapeHtml(block).replace(/\r?\n/g, '<br>')}</p>`)
+    .map(
+      (block) =>
+        `<p>${escapeHtml(block)
+          .replace(/[ \t]+/g, ' ')
+          .replace(/ ?\r?\n ?/g, '<br>')}</p>`,
+    )
     .join('');
 
 class ReqifReader {

@@ -45,6 +45,7 @@ const SAME = new Set([
   'tr',
   'td',
   'th',
+  'colgroup',
 ]);
 const RENAMED: Record<string, string> = {
   tt: 'code',
@@ -80,6 +81,7 @@ const INLINE_STYLE = /text-decoration\s*:\s*[^;]*underline/i;
 const STRIKE_STYLE = /text-decoration\s*:\s*[^;]*line-through/i;
 const BOLD_STYLE = /font-weight\s*:\s*(bold|[6-9]00)/i;
 const ITALIC_STYLE = /font-style\s*:\s*italic/i;
+const HIGHLIGHT_STYLE = /background(-color)?\s*:\s*yellow/i;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
@@ -106,13 +108,19 @@ function objectToHtml(element: XmlElement, files: ObjectFiles): string {
   return escapeText(textOf(element).replace(/\s+/g, ' ').trim());
 }
 
-function childrenToHtml(element: XmlElement, files: ObjectFiles): string {
+function childrenToHtml(element: XmlElement, files: ObjectFiles, inline: boolean): string {
   let html = '';
-  for (const child of element.children) html += nodeToHtml(child, files);
-  return html;
+  for (const child of element.children) html += nodeToHtml(child, files, inline);
+  // Text nodes side by side (the layout between flattened table cells) read as one space, as a browser shows them.
+  return inline ? html.replace(/ {2,}/g, ' ') : html;
 }
 
-/** Wraps runs of inline content of a block container (a div) in paragraphs, as the editor's schema needs. */
+const isBlock = (node: XmlNode): boolean => typeof node !== 'string' && node.uri === XHTML_NS && BLOCKS.has(node.local);
+
+/**
+ * A container of blocks (a div, a list item with paragraphs): runs of inline content become paragraphs, as the
+ * editor's schema needs, and an image stands on its own, as the editor's images do.
+ */
 function flowToHtml(element: XmlElement, files: ObjectFiles): string {
   let html = '';
   let inline = '';
@@ -121,64 +129,108 @@ function flowToHtml(element: XmlElement, files: ObjectFiles): string {
     inline = '';
   };
   for (const child of element.children) {
-    const isBlock = typeof child !== 'string' && child.uri === XHTML_NS && BLOCKS.has(child.local);
-    if (isBlock) {
+    if (isBlock(child)) {
       flush();
-      html += nodeToHtml(child, files);
+      html += nodeToHtml(child, files, false);
+    } else if (typeof child !== 'string' && child.uri === XHTML_NS && child.local === 'object') {
+      const shown = objectToHtml(child, files);
+      if (shown.startsWith('<img')) {
+        flush();
+        html += shown;
+      } else inline += shown;
     } else {
-      inline += nodeToHtml(child, files);
+      inline += nodeToHtml(child, files, true);
     }
   }
   flush();
   return html;
 }
 
-function nodeToHtml(node: XmlNode, files: ObjectFiles): string {
+/** The inside of a `pre`: its whitespace as it is, its inline marks kept. */
+function preToHtml(node: XmlNode): string {
+  if (typeof node === 'string') return escapeText(node.replace(/\r\n?/g, '\n'));
+  const inner = node.children.map(preToHtml).join('');
+  if (node.uri !== XHTML_NS) return inner;
+  if (node.local === 'br') return '\n';
+  const tag = ['strong', 'em', 'b', 'i', 'code', 'sub', 'sup'].includes(node.local) ? node.local : RENAMED[node.local];
+  return tag && tag !== 'p' ? `<${tag}>${inner}</${tag}>` : inner;
+}
+
+const cellSpans = (node: XmlElement) =>
+  ['colspan', 'rowspan']
+    .filter((a) => node.attrs[a] && /^\d{1,3}$/.test(node.attrs[a]))
+    .map((a) => ` ${a}="${node.attrs[a]}"`)
+    .join('');
+
+/**
+ * One node as HTML. `inline` says that only inline content may stand here (inside a paragraph, a heading, a
+ * span): a block met there (TC1200 puts headings inside paragraphs) is flattened to its content between line
+ * breaks, so that the stored HTML is well nested, reads as the file meant, and exports as valid XHTML.
+ */
+function nodeToHtml(node: XmlNode, files: ObjectFiles, inline: boolean): string {
   if (typeof node === 'string') return escapeText(node.replace(/[\r\n\t ]+/g, ' '));
-  if (node.uri !== XHTML_NS) return childrenToHtml(node, files);
+  if (node.uri !== XHTML_NS) return childrenToHtml(node, files, inline);
   const name = node.local;
   if (name === 'object') return objectToHtml(node, files);
+  if (name === 'br') return '<br>';
+  if (inline && (BLOCKS.has(name) || ['li', 'tr', 'caption', 'dt', 'dd'].includes(name))) {
+    if (name === 'hr') return '<br>';
+    const inner = name === 'pre' ? node.children.map(preToHtml).join('') : childrenToHtml(node, files, true);
+    return `<br>${inner}<br>`;
+  }
+  if (inline && (name === 'td' || name === 'th')) return ` ${childrenToHtml(node, files, true)} `;
   if (name === 'div' || name === 'dl' || name === 'dd') return flowToHtml(node, files);
-  if (name === 'pre') return `<pre>${escapeText(textOf(node))}</pre>`;
-  if (name === 'br' || name === 'hr') return `<${name}>`;
+  if (name === 'p' || name === 'address') {
+    if (node.children.some(isBlock)) return flowToHtml(node, files);
+    return `<p>${childrenToHtml(node, files, true)}</p>`;
+  }
+  if (name === 'pre') return `<pre>${node.children.map(preToHtml).join('')}</pre>`;
+  if (name === 'hr') return '<hr>';
+  if (name === 'col') return /^\d{1,4}$/.test(node.attrs.span ?? '') ? `<col span="${node.attrs.span}">` : '<col>';
   if (name === 'a') {
     const href = node.attrs.href ?? '';
-    const inner = childrenToHtml(node, files);
+    const inner = childrenToHtml(node, files, true);
     return href ? `<a href="${escapeAttribute(href)}">${inner}</a>` : inner;
   }
-  if (name === 'q') return `“${childrenToHtml(node, files)}”`;
-  if (
-    name === 'span' ||
-    name === 'ins' ||
-    name === 'big' ||
-    name === 'small' ||
-    name === 'abbr' ||
-    name === 'acronym'
-  ) {
-    let inner = childrenToHtml(node, files);
+  if (name === 'q') return `“${childrenToHtml(node, files, true)}”`;
+  if (['span', 'ins', 'big', 'small', 'abbr', 'acronym'].includes(name)) {
+    let inner = childrenToHtml(node, files, true);
     const style = node.attrs.style ?? '';
     if (INLINE_STYLE.test(style)) inner = `<u>${inner}</u>`;
     if (STRIKE_STYLE.test(style)) inner = `<s>${inner}</s>`;
     if (BOLD_STYLE.test(style)) inner = `<strong>${inner}</strong>`;
     if (ITALIC_STYLE.test(style)) inner = `<em>${inner}</em>`;
+    if (HIGHLIGHT_STYLE.test(style)) inner = `<mark>${inner}</mark>`;
     return inner;
   }
   if (name === 'li' || name === 'td' || name === 'th' || name === 'blockquote') {
-    const hasBlocks = node.children.some((c) => typeof c !== 'string' && c.uri === XHTML_NS && BLOCKS.has(c.local));
-    const inner = hasBlocks ? flowToHtml(node, files) : childrenToHtml(node, files);
-    const span = ['colspan', 'rowspan']
-      .filter((a) => node.attrs[a] && /^\d{1,3}$/.test(node.attrs[a]))
-      .map((a) => ` ${a}="${node.attrs[a]}"`)
-      .join('');
-    return `<${name}${span}>${inner}</${name}>`;
+    const inner =
+      node.children.some(isBlock) || name === 'blockquote'
+        ? flowToHtml(node, files)
+        : childrenToHtml(node, files, true);
+    return `<${name}${name === 'td' || name === 'th' ? cellSpans(node) : ''}>${inner}</${name}>`;
+  }
+  if (name === 'table') {
+    // A caption has no place in the editor's tables: it becomes the paragraph before the table.
+    const captions = node.children.filter((c): c is XmlElement => typeof c !== 'string' && c.local === 'caption');
+    const before = captions.map((c) => `<p>${childrenToHtml(c, files, true).trim()}</p>`).join('');
+    const rest = node.children.filter((c) => !captions.includes(c as XmlElement));
+    return `${before}<table>${rest.map((c) => (typeof c === 'string' ? '' : nodeToHtml(c, files, false))).join('')}</table>`;
   }
   if (name === 'ol') {
     const start = node.attrs.start && /^\d{1,6}$/.test(node.attrs.start) ? ` start="${node.attrs.start}"` : '';
-    return `<ol${start}>${childrenToHtml(node, files)}</ol>`;
+    return `<ol${start}>${structure(node, files)}</ol>`;
   }
+  if (['ul', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup'].includes(name))
+    return `<${name}>${structure(node, files)}</${name}>`;
   const tag = SAME.has(name) ? name : RENAMED[name];
-  const inner = childrenToHtml(node, files);
+  const inner = childrenToHtml(node, files, true);
   return tag ? `<${tag}>${inner}</${tag}>` : inner;
+}
+
+/** The children of a list or a table part: elements only (the text between them is layout). */
+function structure(node: XmlElement, files: ObjectFiles): string {
+  return node.children.map((c) => (typeof c === 'string' ? '' : nodeToHtml(c, files, false))).join('');
 }
 
 /** An ATTRIBUTE-VALUE-XHTML's THE-VALUE as the editor's HTML (unsanitised: the writer sanitises). */

@@ -44,7 +44,8 @@ export type ExportData = {
   evolutions: Evolution[];
 };
 
-async function readingOrder(db: Db, documentId: number) {
+/** A document's category tree and its requirements presented in reading order (the document view's). */
+export async function readingOrder(db: Db, documentId: number) {
   const tree = await loadCategoryTree(db, documentId);
   const presented = await presentRequirements(db, await documentRequirementRows(db, documentId), {
     trees: new Map([[documentId, tree]]),
