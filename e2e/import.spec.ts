@@ -150,7 +150,7 @@ test('the Export menu downloads the document as <name>.reqif', async () => {
   await b.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(b.getByRole('menuitem', { name: 'MS Word (.docx)' })).toBeVisible();
   await snap(b, 'import-06-export-menu-en');
-  const item = b.getByRole('menuitem', { name: 'ReqIF (.reqif)' });
+  const item = b.getByRole('menuitem', { name: 'ReqIF (.reqif, .reqifz)' });
   const [download] = await Promise.all([b.waitForEvent('download'), item.click()]);
   expect(download.suggestedFilename()).toBe(`${importedDocument}.reqif`);
   const text = fs.readFileSync(await download.path(), 'utf8');
