@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { describeViolations, seriousViolations } from './support/axe';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
 import { alphaOn, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
@@ -51,6 +52,12 @@ const sideBar = (page: Page) => page.getByRole('navigation', { name: 'Project st
 const importDialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const count = (dialog: Locator, what: string) => dialog.locator(`[data-count="${what}"]`);
 
+/** No serious or critical axe violation on the page as it stands (WCAG 2.2 AA, as e2e/accessibility.spec.ts). */
+async function expectAccessible(page: Page, view: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(view, violations)).toEqual([]);
+}
+
 /** Picks a file as a person does: the field opens the browser's file chooser. */
 async function chooseFile(page: Page, dialog: Locator, file: string): Promise<void> {
   const [chooser] = await Promise.all([
@@ -99,6 +106,7 @@ test('a member without the alpha flag imports a ReqIF file from the side bar, bu
   await expect(count(dialog, 'requirements')).toHaveText(/^16\s*requirements$/);
   await expect(dialog.getByRole('heading', { name: 'Not imported' })).toBeVisible();
   await snap(b, 'import-03-report-en');
+  await expectAccessible(b, 'the import report');
   // The side bar already shows the new documents.
   await expect(sideBar(b).getByRole('link', { name: 'Requirements Document' })).toBeVisible();
 
@@ -141,6 +149,7 @@ test('a broken file is refused under the field, and nothing is created', async (
   await expect(field).toHaveAccessibleDescription(/ReqIF file/);
   await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   await snap(b, 'import-05-broken-file-en');
+  await expectAccessible(b, 'the import dialog with a refused file');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   expect(await documentNames(b)).toEqual(before);
