@@ -3,7 +3,7 @@ import { act, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { ImportAnswer } from '@reqloom/domain';
-import { answer, click, openPage, settle, type Page, type SentCall } from '../../../test/page';
+import { answer, click, openPage, press, settle, type Page, type SentCall } from '../../../test/page';
 import { documentFixture } from '../api/workingAreaFixtures';
 import { workingAreaKeys } from '../api/workingAreaKeys';
 import type { StructureDocument } from '../api/workingAreaApi';
@@ -103,6 +103,20 @@ describe('the import dialog', () => {
     expect(fileInput().accept).toBe('.reqif,.reqifz');
     expect(document.body.textContent).toContain('.reqif or .reqifz, 20 MB at most');
     expect(button('Import')?.disabled).toBe(true);
+  });
+
+  it('closes on Cancel, and on Escape', async () => {
+    render();
+    click(button('Cancel')!);
+    expect(closed).toBe(1);
+    page.close();
+    page = await openPage(() => answer(404, {}));
+    render();
+    await pick('traceability.reqif');
+    press(document.activeElement ?? document.body, 'Escape');
+    await settle();
+    expect(closed).toBe(2);
+    expect(uploads()).toEqual([]);
   });
 
   it('sends project_id then the file, shows what was created and left out, and opens the first document', async () => {
