@@ -30,6 +30,12 @@ export interface Page {
 
 let i18nReady: Promise<void> | null = null;
 
+/** An upload's form as its fields in the order sent, a file by its name: `[['project_id', '7'], ['file', 'a.reqif']]`. */
+function formFields(body: RequestInit['body']): [string, string][] | undefined {
+  if (!(body instanceof FormData)) return undefined;
+  return [...body.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]);
+}
+
 /** Mounts a page for one test; `close` unmounts it and puts fetch back. */
 export async function openPage(
   respond: (call: SentCall) => Response | Promise<Response>,
@@ -48,7 +54,7 @@ export async function openPage(
       const call = {
         method: init.method ?? 'GET',
         url,
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : formFields(init.body),
       };
       sent.push(call);
       return Promise.resolve(respond(call));

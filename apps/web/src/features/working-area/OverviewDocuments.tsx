@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/FormAlert';
 import { errorMessage } from '../../components/errorMessage';
 import { useProject } from '../projects/useProject';
 import { useStructure } from './api/useStructure';
+import { ImportMenuItems } from './dialogs/ImportMenuItems';
 import { useWorkingAreaDialogs } from './dialogs/useWorkingAreaDialogs';
 import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
 import { DocumentGraph } from './overview/DocumentGraph';
@@ -37,10 +38,26 @@ function OverviewDocumentsSection() {
               {t('documents.graphHint')}
             </Text>
           </div>
-          {/* MS Word import joins this control as a split menu for alpha users (a later issue). */}
-          <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.open({ kind: 'document' })}>
-            {t('documents.new')}
-          </Button>
+          {/* A split button (spec 2 §2): a new document, or the menu of imports (MS Word for alpha users). */}
+          <Button.Group>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.open({ kind: 'document' })}>
+              {t('documents.new')}
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  px={10}
+                  aria-label={t('interchange.addMenu')}
+                  style={{ borderInlineStart: '1px solid rgb(255 255 255 / 45%)' }}
+                >
+                  <IconChevronDown size={16} />
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <ImportMenuItems />
+              </Menu.Dropdown>
+            </Menu>
+          </Button.Group>
         </Group>
         {structure.error ? <FormAlert message={errorMessage(structure.error, t)} /> : null}
         {structure.isPending ? (

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Menu, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../projects/useProject';
 import { useStructure } from './api/useStructure';
 import { useActiveElement } from './common/useActiveElement';
 import { useWorkingAreaPaths } from './common/useWorkingAreaPaths';
 import { useWorkingAreaPreferences } from './common/useWorkingAreaPreferences';
+import { ImportMenuItems } from './dialogs/ImportMenuItems';
 import { useWorkingAreaDialogs } from './dialogs/useWorkingAreaDialogs';
 import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
 import { StructureDocumentItem } from './sidebar/StructureDocumentItem';
@@ -47,16 +48,30 @@ function StructureTree() {
         <Text fz={11} fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.06em' }}>
           {t('documents.title')}
         </Text>
-        <Tooltip label={t('documents.new')}>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            aria-label={t('documents.new')}
-            onClick={() => dialogs.open({ kind: 'document' })}
-          >
-            <IconPlus size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <Group gap={2} wrap="nowrap">
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Tooltip label={t('interchange.importMenu')}>
+                <ActionIcon variant="subtle" size="sm" aria-label={t('interchange.importMenu')}>
+                  <IconFileImport size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <ImportMenuItems />
+            </Menu.Dropdown>
+          </Menu>
+          <Tooltip label={t('documents.new')}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-label={t('documents.new')}
+              onClick={() => dialogs.open({ kind: 'document' })}
+            >
+              <IconPlus size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
       {structure.isPending ? (
         <Stack gap={6} px={4} aria-hidden>

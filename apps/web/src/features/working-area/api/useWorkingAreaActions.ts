@@ -12,11 +12,13 @@ import type {
   UpdateDocumentBody,
   UpdateRequirementBody,
 } from '@reqloom/domain';
+import { importDocuments, type ImportFormat } from '../../../api/imports';
 import { useProject } from '../../projects/useProject';
 import { saveResolvingConflicts } from '../conflicts/conflicts';
 import { applyOwnWorkingAreaEvents, documentsShowing, type WorkingAreaEvent } from './applyWorkingAreaEvent';
 import * as calls from './workingAreaApi';
 import type { StructureDocument } from './workingAreaApi';
+import { workingAreaKeys } from './workingAreaKeys';
 
 const linkedIds = (requirement: RequirementPresented) =>
   [...requirement.parents, ...requirement.children].map((link) => link.id);
@@ -65,6 +67,21 @@ export function useWorkingAreaActions() {
           !!body.parents_id && requirementsUpdated([document.id, ...updated.parents, ...document.parents]),
         );
         return updated;
+      },
+      /**
+       * Imports a file (decisions §14). The answer lists the project's documents, without their categories: the
+       * structure shows the new ones at once (with those it knew keeping theirs), then reloads to get theirs.
+       * The other members hear of them from the server.
+       */
+      importDocuments: async (format: ImportFormat, file: File) => {
+        const answer = await importDocuments(format, projectId, file);
+        queryClient.setQueryData<StructureDocument[]>(workingAreaKeys.structure(projectId), (list) => {
+          if (!list) return list;
+          const known = new Map(list.map((d) => [d.id, d]));
+          return answer.projectDocuments.map((d) => ({ categories: [], ...known.get(d.id), ...d }));
+        });
+        await apply(structureUpdated, requirementsUpdated(answer.data.documents.map((d) => d.id)));
+        return answer.data;
       },
       deleteDocument: async (document: StructureDocument) => {
         await calls.deleteDocument(document.id);

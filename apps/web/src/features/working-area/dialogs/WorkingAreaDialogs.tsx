@@ -14,6 +14,7 @@ const DocumentDialog = lazy(async () => ({ default: (await import('./DocumentDia
 const CategoryDialog = lazy(async () => ({ default: (await import('./CategoryDialog')).CategoryDialog }));
 const RequirementDialog = lazy(async () => ({ default: (await import('./RequirementDialog')).RequirementDialog }));
 const ChildrenDialog = lazy(async () => ({ default: (await import('./ChildrenDialog')).ChildrenDialog }));
+const ImportDialog = lazy(async () => ({ default: (await import('./ImportDialog')).ImportDialog }));
 const LinksDialog = lazy(async () => ({ default: (await import('./LinksDialog')).LinksDialog }));
 
 /**
@@ -45,6 +46,7 @@ export function WorkingAreaDialogs({ children }: { children: ReactNode }) {
         {dialog?.kind === 'document' ? (
           <DocumentDialog document={dialog.document} documents={documents} onClose={close} />
         ) : null}
+        {dialog?.kind === 'import' ? <ImportDialog format={dialog.format} onClose={close} /> : null}
         {dialog?.kind === 'category' ? (
           <CategoryDialog
             documents={documents}

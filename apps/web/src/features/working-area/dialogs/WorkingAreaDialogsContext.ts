@@ -1,10 +1,15 @@
 import { createContext, type ReactNode } from 'react';
 import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import type { ImportFormat } from '../../../api/imports';
 import type { StructureDocument } from '../api/workingAreaApi';
 
-/** The create and edit dialogs of spec 2: create mode when given a place, edit mode when given an item. */
+/**
+ * The create and edit dialogs of spec 2 (create mode when given a place, edit mode when given an item), and the
+ * import of documents from a file.
+ */
 export type DialogRequest =
   | { kind: 'document'; document?: StructureDocument }
+  | { kind: 'import'; format: ImportFormat }
   | { kind: 'category'; documentId: number; parentId?: number | null; category?: CategoryPresented }
   | { kind: 'requirement'; documentId: number; categoryId?: number | null; requirement?: RequirementPresented }
   | { kind: 'children'; requirement: RequirementPresented }

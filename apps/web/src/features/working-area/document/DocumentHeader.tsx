@@ -1,12 +1,21 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { IconFileTypeDocx, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDownload,
+  IconFileCode,
+  IconFileTypeDocx,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport } from '../../../api/exports';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { notifyError } from '../../../components/notify';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { StatusSummary } from '../common/StatusSummary';
+
+type ExportFormat = 'msword' | 'reqif';
 
 interface DocumentHeaderProps {
   document: StructureDocument;
@@ -15,23 +24,24 @@ interface DocumentHeaderProps {
   onDelete: () => void;
 }
 
-/** Name, acronym, description, the status donut, and the document's edit and delete buttons. */
+/** Name, acronym, description, the status donut, and the document's edit, delete and export buttons. */
 export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: DocumentHeaderProps) {
   const { t } = useTranslation();
-  const [exporting, setExporting] = useState(false);
-  const exportWord = async () => {
-    setExporting(true);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const exportAs = async (format: ExportFormat) => {
+    setExporting(format);
     try {
-      await downloadExport(`documents/exportmsword/${document.id}`);
+      await downloadExport(`documents/export${format}/${document.id}`);
     } catch {
       notifyError(t('documents.exportFailed'));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
   return (
-    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xl">
-      <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+    // The buttons go under the name when it would have less than 280 px beside them.
+    <Group justify="space-between" align="flex-start" gap="xl">
+      <Stack gap={6} style={{ minWidth: 0, flex: '1 1 280px' }}>
         <Text fz={11} fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.06em' }}>
           {t('documents.kind')}
         </Text>
@@ -59,15 +69,28 @@ export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: Doc
           <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete}>
             {t('workingArea.delete')}
           </Button>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconFileTypeDocx size={14} />}
-            loading={exporting}
-            onClick={() => void exportWord()}
-          >
-            {t('documents.exportWord')}
-          </Button>
+          {/* The exports share one menu: four buttons crowd the name out in a narrow window (French, a side panel open). */}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconDownload size={14} />}
+                rightSection={<IconChevronDown size={14} />}
+                loading={exporting !== null}
+              >
+                {t('documents.export')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconFileTypeDocx size={16} />} onClick={() => void exportAs('msword')}>
+                {t('documents.exportWord')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconFileCode size={16} />} onClick={() => void exportAs('reqif')}>
+                {t('documents.exportReqif')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
         <StatusSummary counts={statusCounts} />
       </Stack>

@@ -18,6 +18,7 @@ import { Section } from '../common/Section';
 import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
 import { useRequirementCommands } from '../requirements/useRequirementCommands';
 import { InlineName } from './InlineName';
+import { RequirementAttributes } from './RequirementAttributes';
 import { RequirementDescription } from './RequirementDescription';
 import { RequirementNavigation } from './RequirementNavigation';
 import { RequirementPlacement } from './RequirementPlacement';
@@ -125,6 +126,7 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
           <RequirementTags requirement={requirement} />
         </Stack>
       </Section>
+      <RequirementAttributes requirement={requirement} />
       {document ? <TraceabilitySection requirement={requirement} document={document} /> : null}
       <Section title={t('requirements.revisions.title')} count={requirement.revisions.length}>
         <RevisionsTable requirement={requirement} revisions={requirement.revisions} />
