@@ -10,20 +10,20 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** What a file that is not a web image is, for the report. */
+/** What a file that is not a web image is, for the report: the key of its reason (`import.skip.*`). */
 function describe(bytes: Uint8Array, path: string): string {
   const u32 = bytes.length >= 4 ? (bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16) | (bytes[3]! << 24)) >>> 0 : 0;
   if (
     u32 === 0x9ac6cdd7 ||
     ((bytes[0] === 1 || bytes[0] === 2) && bytes[1] === 0 && bytes[2] === 9 && bytes[3] === 0)
   ) {
-    return 'a WMF drawing, which a browser cannot show';
+    return 'image_wmf';
   }
   if (u32 === 1 && String.fromCharCode(...bytes.subarray(40, 44)) === ' EMF') {
-    return 'an EMF drawing, which a browser cannot show';
+    return 'image_emf';
   }
-  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toUpperCase();
-  return extension ? `a ${extension} file, not an image a browser shows` : 'not an image a browser shows';
+  void path;
+  return 'image_format';
 }
 
 export class MediaCollector {
@@ -46,14 +46,14 @@ export class MediaCollector {
     const rel = relId === undefined ? undefined : this.pkg.rels.get(relId);
     if (!rel) return null;
     if (rel.external) {
-      this.skip(`Image ${rel.target}`, 'a linked image outside the file');
+      this.skip(`Image ${rel.target}`, 'image_linked');
       return null;
     }
     const known = this.keys.get(rel.target);
     if (known !== undefined) return known;
     const bytes = this.pkg.part(rel.target);
     let key: string | null = null;
-    if (!bytes) this.skip(`Image ${rel.target}`, 'missing from the file');
+    if (!bytes) this.skip(`Image ${rel.target}`, 'object_missing');
     else if (!sniffImageType(bytes)) this.skip(`Image ${rel.target}`, describe(bytes, rel.target));
     else {
       key = `image${this.images.length + 1}`;
@@ -67,6 +67,6 @@ export class MediaCollector {
   object(relId: string | undefined, progId: string | undefined): void {
     const rel = relId === undefined ? undefined : this.pkg.rels.get(relId);
     const what = `Embedded object ${rel?.target ?? relId ?? ''}${progId ? ` (${progId})` : ''}`.trim();
-    this.skip(what, 'an embedded object (OLE) cannot be shown or edited here');
+    this.skip(what, 'embedded_object');
   }
 }

@@ -147,7 +147,7 @@ export function tableRequirements(
       if (text) {
         skipped.push({
           what: `Table row "${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`,
-          reason: 'no requirement identifier in its first cells; the row is not a requirement',
+          reason: 'row_without_id',
         });
       }
       continue;

@@ -167,10 +167,10 @@ describe.skipIf(!haveFixtures)('Word import: NASA cFE software requirements spec
     expect(html).not.toMatch(/GroundSystem|\(User Interface\)[^<]*\(User Interface\)/);
     const wmf = plan!.skipped.filter((s) => s.what.endsWith('.wmf'));
     expect(new Set(wmf.map((s) => s.what)).size).toBe(counts!.media_files_by_extension['.wmf']);
-    expect(wmf.every((s) => s.reason.includes('WMF'))).toBe(true);
+    expect(wmf.every((s) => s.reason === 'image_wmf')).toBe(true);
     expect(plan!.skipped).toContainEqual({
       what: 'Embedded object word/embeddings/oleObject1.bin (MSDraw)',
-      reason: expect.stringContaining('OLE'),
+      reason: 'embedded_object',
     });
     expect(plan!.images.map((i) => i.name)).toEqual(['image9.png']);
     expect(html).toContain(`<img src="import-image:${plan!.images[0]!.key}">`);
