@@ -137,7 +137,9 @@ export const projects = pgTable(
   'projects',
   {
     id: serial('id').primaryKey(),
-    ownerType: text('owner_type', { enum: ['user', 'group'] }).notNull(),
+    // 'import': the staging place of an import under way (modules/interchange/import/import-staging.ts), owned by the
+    // project it goes to and member of nothing, so no one sees it until it is published.
+    ownerType: text('owner_type', { enum: ['user', 'group', 'import'] }).notNull(),
     ownerId: integer('owner_id').notNull(),
     name: text('name').notNull(),
     acronym: text('acronym').notNull(),

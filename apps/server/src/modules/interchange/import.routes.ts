@@ -13,10 +13,10 @@ import { isMessageKey, translate } from '../../i18n/messages';
 import { projectInUploadForm } from '../working-area.locators';
 import { UnreadableFile, type ImportPlan, type Skipped } from './import/import-plan';
 import { writeImport } from './import/import-writer';
-import { readReqifFile } from './reqif/reqif-import';
-import { readWordFile } from './word/word-import';
+import { readOffThread } from './import/read-off-thread';
+import type { ImportKind } from './import/read-plan';
 
-type Reader = { read: (data: Uint8Array, fileName: string) => ImportPlan; unreadable: string };
+type Reader = { kind: ImportKind; unreadable: string };
 
 /** A skipped item's reason in the caller's language; a reader's own text when it has no key. */
 function reasonText(lang: Language, skipped: Skipped): Skipped {
@@ -26,8 +26,8 @@ function reasonText(lang: Language, skipped: Skipped): Skipped {
 
 /**
  * One import (decisions §14): the file is read whole (at most 20 MB) and planned outside any transaction, then
- * stored in one unit of work, so a file that breaks halfway creates nothing and other requests wait only for the
- * writes.
+ * stored in short units of work into a staging project nobody sees and published at once (import-staging.ts), so a
+ * file that breaks halfway creates nothing and other requests are served between the steps.
  */
 async function runImport(ctx: AppContext, request: FastifyRequest, reader: Reader): Promise<ImportAnswer> {
   const form = UploadForm.of(request);
@@ -40,15 +40,20 @@ async function runImport(ctx: AppContext, request: FastifyRequest, reader: Reade
   if (issues.length > 0 || !file) throw new RequestValidationError(issues);
   let plan: ImportPlan;
   try {
-    plan = reader.read(file.data, file.name);
+    plan = await readOffThread(reader.kind, file.data, file.name);
   } catch (error) {
     if (!(error instanceof UnreadableFile)) throw error;
     throw new RequestValidationError([
       { code: 'custom', path: ['file'], message: reader.unreadable, input: undefined },
     ]);
   }
-  const result = await inWork(ctx, request, (work) =>
-    writeImport(work, loadedProject(request), currentUser(request).id, plan),
+  const result = await writeImport(
+    // PGlite runs in this process and answers by promise alone: without a turn of the event loop between the
+    // steps, no other request would even be read off its socket until the import ends.
+    (fn) => new Promise<void>((resolve) => setImmediate(resolve)).then(() => inWork(ctx, request, fn)),
+    loadedProject(request),
+    currentUser(request).id,
+    plan,
   );
   return {
     data: {
@@ -81,9 +86,7 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await runImport(ctx, request, { read: (data) => readReqifFile(data), unreadable: 'validation.reqif' })),
+      reply.code(201).send(await runImport(ctx, request, { kind: 'reqif', unreadable: 'validation.reqif' })),
   );
 
   r.post(
@@ -101,6 +104,6 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await runImport(ctx, request, { read: readWordFile, unreadable: 'validation.docx' })),
+      reply.code(201).send(await runImport(ctx, request, { kind: 'word', unreadable: 'validation.docx' })),
   );
 }

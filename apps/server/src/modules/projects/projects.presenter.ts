@@ -36,6 +36,15 @@ async function ownersOf(db: Db, rows: ProjectRow[]): Promise<Map<string, Owner>>
 }
 
 /** Presents several projects with a fixed number of queries, whatever their count. */
+/**
+ * A project's owner kind as presented. An import's staging place (owner kind 'import') has no member, so no route
+ * reaches it to present it: meeting one here is a bug, said loudly rather than sent.
+ */
+function publishedOwner(p: ProjectRow): 'user' | 'group' {
+  if (p.ownerType === 'import') throw new Error(`project ${p.id} is an import's staging place`);
+  return p.ownerType;
+}
+
 export async function presentProjects(db: Db, rows: ProjectRow[]): Promise<ProjectPresented[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((p) => p.id);
@@ -48,8 +57,9 @@ export async function presentProjects(db: Db, rows: ProjectRow[]): Promise<Proje
     .orderBy(asc(users.name), asc(users.id));
   const documents = await countDocuments(db, ids);
   return rows.map((p) => {
-    const owner = owners.get(`${p.ownerType}:${p.ownerId}`) ?? {
-      type: p.ownerType,
+    const ownerType = publishedOwner(p);
+    const owner = owners.get(`${ownerType}:${p.ownerId}`) ?? {
+      type: ownerType,
       id: p.ownerId,
       name: '',
       namespace: '',
@@ -59,7 +69,7 @@ export async function presentProjects(db: Db, rows: ProjectRow[]): Promise<Proje
       .map((m) => ({ id: m.id, name: m.name, username: m.username, initials: initials(m.name) }));
     return {
       id: p.id,
-      owner_type: p.ownerType,
+      owner_type: ownerType,
       owner_id: p.ownerId,
       owner,
       name: p.name,

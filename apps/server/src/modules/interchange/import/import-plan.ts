@@ -1,7 +1,7 @@
 /**
  * What a reader (Word, ReqIF) makes of a file, before anything is stored: documents of nested categories and
  * requirements, their links, their images, and what was left out. A reader only reads; the writer
- * (import-writer.ts) checks, names and stores the whole plan in one transaction, so a broken file creates nothing.
+ * (import-writer.ts) checks, names and stores the whole plan, all or nothing, so a broken file creates nothing.
  */
 
 /** Where a description shows an image of the file: `<img src="import-image:KEY">`, stored as an attachment. */

@@ -10,7 +10,6 @@ import {
   type DocumentPresented,
   type ImportReport,
 } from '@reqloom/domain';
-import { lockProject } from '../../../db/locks';
 import {
   categories,
   classifiers,
@@ -27,6 +26,7 @@ import type { Work } from '../../../work';
 import { storeAttachment } from '../../attachments/attachments.service';
 import { projectDocuments } from '../../documents/documents.service';
 import { completeSettings } from '../../projects/projects.presenter';
+import { discardStaging, openStaging, publishStaging } from './import-staging';
 import {
   IMPORT_IMAGE_SCHEME,
   type ImportPlan,
@@ -37,10 +37,14 @@ import {
   type Skipped,
 } from './import-plan';
 
-// Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest row written here.
-const CHUNK = 500;
+// Rows per transaction while staging: small enough that one holds PGlite's only connection for tens of
+// milliseconds, and well under PostgreSQL's 65,535 parameters for the widest row written here.
+const CHUNK = 50;
 // eslint-disable-next-line no-control-regex -- these are exactly what is removed
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
+/** Runs one short unit of work; an import is a series of them (see import-staging.ts). */
+export type Step = <T>(fn: (work: Work) => Promise<T>) => Promise<T>;
 
 export type ImportResult = {
   documents: DocumentPresented[];
@@ -82,8 +86,8 @@ function uniqueAcronym(wanted: string | undefined, name: string, maxSize: number
   }
 }
 
-async function chunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+async function chunked<T>(rows: T[], insert: (chunk: T[], offset: number) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK), i);
 }
 
 type CategoryPlace = { node: PlannedCategory; parentKey: number | null; position: number; key: number };
@@ -120,18 +124,41 @@ function layout(document: PlannedDocument): { levels: CategoryPlace[][]; items: 
 }
 
 /**
- * Stores a plan in the caller's unit of work: all of it or, when anything fails, nothing (decisions §14). Names and
- * acronyms are made valid, descriptions sanitised, images checked by content; links that the project's rules cannot
- * hold (within one document, or making the document graph cyclic) are reported, not made.
+ * Stores a plan: all of it or, when anything fails, nothing (decisions §14). It is written in short steps into a
+ * staging project that nobody sees, then published in one step (import-staging.ts), so other requests run between
+ * the steps. Names and acronyms are made valid, descriptions sanitised, images checked by content; links that the
+ * project's rules cannot hold (within one document, or making the document graph cyclic) are reported, not made.
  */
 export async function writeImport(
-  work: Work,
+  step: Step,
   project: ProjectRow,
   authorId: number,
   plan: ImportPlan,
 ): Promise<ImportResult> {
-  const { tx } = work;
-  await lockProject(tx, project.id);
+  const staging = await step((work) => openStaging(work, project));
+  try {
+    const staged = await stage(step, project, staging, authorId, plan);
+    return await step(async (work) => {
+      const newDocumentIds = await publishStaging(work, project, staging, (acronym, taken) =>
+        uniqueAcronym(acronym, acronym, staged.maxSize, taken),
+      );
+      for (const documentId of newDocumentIds)
+        work.record({ name: 'DocumentChanged', projectId: project.id, documentId });
+      work.record({ name: 'ProjectStructureChanged', projectId: project.id });
+      const all = await projectDocuments(work.tx, project.id);
+      return {
+        documents: newDocumentIds.flatMap((id) => all.filter((d) => d.id === id)),
+        projectDocuments: all,
+        report: { created: staged.created, skipped: staged.skipped },
+      };
+    });
+  } catch (error) {
+    await step((work) => discardStaging(work, staging));
+    throw error;
+  }
+}
+
+async function stage(step: Step, project: ProjectRow, staging: ProjectRow, authorId: number, plan: ImportPlan) {
   const maxSize = completeSettings(project.settings).acronymMaxSize;
   const skipped: Skipped[] = [...plan.skipped];
   const created = { documents: 0, categories: 0, requirements: 0, links: 0, images: 0, classifiers: 0, tags: 0 };
@@ -144,11 +171,13 @@ export async function writeImport(
       skipped.push({ what: image.name, reason: 'image_format' });
       continue;
     }
-    const stored = await storeAttachment(work, project, authorId, {
-      type,
-      data: Buffer.from(image.data),
-      originalName: image.name.slice(0, 255),
-    });
+    const stored = await step((work) =>
+      storeAttachment(work, staging, authorId, {
+        type,
+        data: Buffer.from(image.data),
+        originalName: image.name.slice(0, 255),
+      }),
+    );
     imageUrls.set(image.key, attachmentUrl(stored.fileName));
     created.images += 1;
   }
@@ -164,29 +193,29 @@ export async function writeImport(
     return clean.length > RICH_TEXT_MAX ? sanitizeRichText(clean.slice(0, RICH_TEXT_MAX)) : clean;
   };
 
-  const existing = await tx
-    .select({ acronym: documents.acronym })
-    .from(documents)
-    .where(eq(documents.projectId, project.id));
+  // Acronyms taken now; publishing checks again against documents made by hand in the meantime.
+  const existing = await step((work) =>
+    work.tx.select({ acronym: documents.acronym }).from(documents).where(eq(documents.projectId, project.id)),
+  );
   const documentAcronyms = new Set(existing.map((d) => d.acronym));
   const requirementIds = new Map<string, { id: number; documentId: number }>();
-  const newDocumentIds: number[] = [];
 
   for (const planned of plan.documents) {
     const name = cleanName(planned.name, 'Imported document');
     const { levels, items } = layout(planned);
-    const [document] = await tx
-      .insert(documents)
-      .values({
-        projectId: project.id,
-        name,
-        acronym: uniqueAcronym(planned.acronym, name, maxSize, documentAcronyms),
-        description: richText(planned.description),
-        nextReferenceNumber: items.length + 1,
-      })
-      .returning({ id: documents.id });
-    const documentId = document!.id;
-    newDocumentIds.push(documentId);
+    const documentId = await step(async ({ tx }) => {
+      const [document] = await tx
+        .insert(documents)
+        .values({
+          projectId: staging.id,
+          name,
+          acronym: uniqueAcronym(planned.acronym, name, maxSize, documentAcronyms),
+          description: richText(planned.description),
+          nextReferenceNumber: items.length + 1,
+        })
+        .returning({ id: documents.id });
+      return document!.id;
+    });
     created.documents += 1;
 
     // Categories level by level, each level one statement per chunk, with the ids the next level needs.
@@ -208,7 +237,7 @@ export async function writeImport(
       });
       const ids: number[] = [];
       await chunked(rows, async (chunk) => {
-        const inserted = await tx.insert(categories).values(chunk).returning({ id: categories.id });
+        const inserted = await step(({ tx }) => tx.insert(categories).values(chunk).returning({ id: categories.id }));
         ids.push(...inserted.map((r) => r.id));
       });
       level.forEach((place, i) => categoryIds.set(place.key, ids[i]!));
@@ -216,75 +245,83 @@ export async function writeImport(
     }
 
     // Classifiers and their tags, by name.
-    const tagIds = new Map<string, number>();
-    const multiselect = new Map<string, boolean>();
-    for (const planned_ of planned.classifiers) {
-      const [classifier] = await tx
-        .insert(classifiers)
-        .values({ documentId, name: cleanName(planned_.name, 'Classifier'), multiselect: planned_.multiselect })
-        .returning({ id: classifiers.id });
-      created.classifiers += 1;
-      multiselect.set(planned_.name, planned_.multiselect);
-      const titles = new Map<string, string>();
-      for (const title of planned_.tags) {
-        const clean = cleanName(title, '?');
-        if (!titles.has(clean.toLowerCase())) titles.set(clean.toLowerCase(), clean);
+    // (A step may run again after a deadlock: it fills only what it returns.)
+    const multiselect = new Map(planned.classifiers.map((c) => [c.name, c.multiselect]));
+    const { ids: tagIds, count: tagCount } = await step(async ({ tx }) => {
+      const ids = new Map<string, number>();
+      let count = 0;
+      for (const planned_ of planned.classifiers) {
+        const [classifier] = await tx
+          .insert(classifiers)
+          .values({ documentId, name: cleanName(planned_.name, 'Classifier'), multiselect: planned_.multiselect })
+          .returning({ id: classifiers.id });
+        const titles = new Map<string, string>();
+        for (const title of planned_.tags) {
+          const clean = cleanName(title, '?');
+          if (!titles.has(clean.toLowerCase())) titles.set(clean.toLowerCase(), clean);
+        }
+        const rows = [...titles.values()].map((title, i) => ({
+          classifierId: classifier!.id,
+          title,
+          color: TAG_COLORS[i % TAG_COLORS.length]!,
+        }));
+        if (rows.length === 0) continue;
+        const inserted = await tx.insert(tags).values(rows).returning({ id: tags.id, title: tags.title });
+        for (const tag of inserted) ids.set(`${planned_.name}\u0000${tag.title.toLowerCase()}`, tag.id);
+        count += inserted.length;
       }
-      const rows = [...titles.values()].map((title, i) => ({
-        classifierId: classifier!.id,
-        title,
-        color: TAG_COLORS[i % TAG_COLORS.length]!,
-      }));
-      if (rows.length === 0) continue;
-      const inserted = await tx.insert(tags).values(rows).returning({ id: tags.id, title: tags.title });
-      for (const tag of inserted) tagIds.set(`${planned_.name}\u0000${tag.title.toLowerCase()}`, tag.id);
-      created.tags += inserted.length;
-    }
+      return { ids, count };
+    });
+    created.classifiers += planned.classifiers.length;
+    created.tags += tagCount;
 
-    const rows = items.map((item, i) => ({
-      documentId,
-      categoryId: item.categoryKey === null ? null : categoryIds.get(item.categoryKey)!,
-      authorId,
-      updatedBy: authorId,
-      referenceNumber: i + 1,
-      name: cleanName(item.node.name, `#${i + 1}`),
-      description: richText(item.node.description),
-      status: Math.min(3, Math.max(0, Math.trunc(item.node.status ?? 0))),
-      position: item.position,
-      attributes: item.node.attributes ?? {},
-    }));
-    const ids: number[] = [];
-    await chunked(rows, async (chunk) => {
-      const inserted = await tx.insert(requirements).values(chunk).returning({ id: requirements.id });
-      ids.push(...inserted.map((r) => r.id));
+    // A chunk's descriptions are sanitised just before its step, so neither holds the event loop long.
+    await chunked(items, async (chunk, offset) => {
+      const rows = chunk.map((item, j) => {
+        const i = offset + j;
+        return {
+          documentId,
+          categoryId: item.categoryKey === null ? null : categoryIds.get(item.categoryKey)!,
+          authorId,
+          updatedBy: authorId,
+          referenceNumber: i + 1,
+          name: cleanName(item.node.name, `#${i + 1}`),
+          description: richText(item.node.description),
+          status: Math.min(3, Math.max(0, Math.trunc(item.node.status ?? 0))),
+          position: item.position,
+          attributes: item.node.attributes ?? {},
+        };
+      });
+      await step(async ({ tx }) => {
+        const ids = (await tx.insert(requirements).values(rows).returning({ id: requirements.id })).map((r) => r.id);
+        const tagRows: { requirementId: number; tagId: number }[] = [];
+        chunk.forEach((item, j) => {
+          const id = ids[j]!;
+          if (item.node.key !== undefined) requirementIds.set(item.node.key, { id, documentId });
+          const held = new Set<number>();
+          const single = new Set<string>();
+          for (const tag of item.node.tags ?? []) {
+            const tagId = tagIds.get(`${tag.classifier}\u0000${cleanName(tag.tag, '?').toLowerCase()}`);
+            if (tagId === undefined || held.has(tagId)) continue;
+            // A single-select classifier holds one tag per requirement: the first one read.
+            if (multiselect.get(tag.classifier) === false) {
+              if (single.has(tag.classifier)) continue;
+              single.add(tag.classifier);
+            }
+            held.add(tagId);
+            tagRows.push({ requirementId: id, tagId });
+          }
+        });
+        if (tagRows.length) await tx.insert(requirementTags).values(tagRows);
+      });
     });
     created.requirements += items.length;
-
-    const tagRows: { requirementId: number; tagId: number }[] = [];
-    items.forEach((item, i) => {
-      const id = ids[i]!;
-      if (item.node.key !== undefined) requirementIds.set(item.node.key, { id, documentId });
-      const held = new Set<number>();
-      const single = new Set<string>();
-      for (const tag of item.node.tags ?? []) {
-        const tagId = tagIds.get(`${tag.classifier}\u0000${cleanName(tag.tag, '?').toLowerCase()}`);
-        if (tagId === undefined || held.has(tagId)) continue;
-        // A single-select classifier holds one tag per requirement: the first one read.
-        if (multiselect.get(tag.classifier) === false) {
-          if (single.has(tag.classifier)) continue;
-          single.add(tag.classifier);
-        }
-        held.add(tagId);
-        tagRows.push({ requirementId: id, tagId });
-      }
-    });
-    await chunked(tagRows, (chunk) => tx.insert(requirementTags).values(chunk));
   }
 
   // Links: the documents of both ends become parent and child documents, unless that would close a cycle.
   const documentEdges: [number, number][] = [];
   const refused = new Set<string>();
-  const linkRows: { parentId: number; childId: number; projectId: number }[] = [];
+  const pairs: [number, number][] = [];
   const seen = new Set<string>();
   for (const link of plan.links) {
     const parent = requirementIds.get(link.parent);
@@ -310,20 +347,15 @@ export async function writeImport(
     const key = `${parent.id}>${child.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    linkRows.push({ parentId: parent.id, childId: child.id, projectId: project.id });
+    pairs.push([parent.id, child.id]);
   }
+  // Staged with the staging project's id, so the project's link queries see them only once published.
+  const linkRows = pairs.map(([parentId, childId]) => ({ parentId, childId, projectId: staging.id }));
   if (documentEdges.length)
-    await tx.insert(documentLinks).values(documentEdges.map(([parentId, childId]) => ({ parentId, childId })));
-  await chunked(linkRows, (chunk) => tx.insert(requirementLinks).values(chunk));
+    await step(({ tx }) =>
+      tx.insert(documentLinks).values(documentEdges.map(([parentId, childId]) => ({ parentId, childId }))),
+    );
+  await chunked(linkRows, (chunk) => step(({ tx }) => tx.insert(requirementLinks).values(chunk)));
   created.links = linkRows.length;
-
-  for (const documentId of newDocumentIds) work.record({ name: 'DocumentChanged', projectId: project.id, documentId });
-  work.record({ name: 'ProjectStructureChanged', projectId: project.id });
-  const all = await projectDocuments(tx, project.id);
-  const made = new Set(newDocumentIds);
-  return {
-    documents: newDocumentIds.map((id) => all.find((d) => d.id === id)!).filter((d) => made.has(d.id)),
-    projectDocuments: all,
-    report: { created, skipped },
-  };
+  return { created, skipped, maxSize };
 }

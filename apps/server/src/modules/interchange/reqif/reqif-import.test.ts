@@ -2,10 +2,7 @@ import { zipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportAnswer } from '@reqloom/domain';
-import { attachments, documents, projects } from '../../../db/schema';
-import { runWork } from '../../../work';
-import type { ImportPlan } from '../import/import-plan';
-import { writeImport } from '../import/import-writer';
+import { documents } from '../../../db/schema';
 import { expectedCounts, fixture, hasFixtures } from '../../../test/fixtures';
 import { createTestApp, type SignedUp, type TestApp } from '../../../test/harness';
 import { png } from '../../../test/images';
@@ -237,26 +234,5 @@ describe('POST documents/importreqif refuses what it cannot read, and creates no
     const res = await importReqif(alice, projectId, Buffer.alloc(20 * 1024 * 1024 + 10, 32));
     expect(res.statusCode).toBe(413);
     expect(res.data.message).toMatch(/20 MB/);
-  });
-
-  it('an import that fails halfway leaves nothing behind (one transaction)', async () => {
-    const before = await documentCount();
-    const project = (await t.ctx.db.select().from(projects).where(eq(projects.id, projectId)))[0]!;
-    const plan: ImportPlan = {
-      documents: [
-        { name: 'One', classifiers: [], nodes: [{ kind: 'requirement', name: 'Kept?', description: '<p>x</p>' }] },
-      ],
-      links: [],
-      images: [{ key: 'i', data: png(), name: 'i.png' }],
-      skipped: [],
-    };
-    await expect(
-      runWork(t.ctx, {}, async (work) => {
-        await writeImport(work, project, alice.id, plan);
-        throw new Error('the connection dropped');
-      }),
-    ).rejects.toThrow('the connection dropped');
-    expect(await documentCount()).toBe(before);
-    expect((await t.ctx.db.select().from(attachments).where(eq(attachments.projectId, projectId))).length).toBe(0);
   });
 });

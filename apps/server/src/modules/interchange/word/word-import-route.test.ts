@@ -7,7 +7,7 @@ import { workingArea } from '../../../test/working-area';
 import { setAlpha } from '../../user/user-admin.service';
 
 // POST documents/importmsword through the API: alpha users only (decisions §14), the file read by its content, the
-// plan stored in one transaction.
+// plan stored all or nothing.
 
 let t: TestApp;
 let alpha: SignedUp;

@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachments, documents, projects, requirementLinks } from '../../../db/schema';
+import { createTestApp, type SignedUp, type TestApp } from '../../../test/harness';
+import { png } from '../../../test/images';
+import { workingArea } from '../../../test/working-area';
+import { runWork } from '../../../work';
+import { projectDocuments } from '../../documents/documents.service';
+import type { ImportPlan } from './import-plan';
+import { stagingProjects } from './import-staging';
+import { writeImport, type Step } from './import-writer';
+
+let t: TestApp;
+let alice: SignedUp;
+let w: ReturnType<typeof workingArea>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await t.signUp();
+  w = workingArea(alice);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Two documents, a link between them, an image and a classifier: every kind of step the writer takes. */
+const plan = (): ImportPlan => ({
+  documents: [
+    {
+      name: 'Upper',
+      acronym: 'UP',
+      classifiers: [{ name: 'Kind', multiselect: false, tags: ['Safety'] }],
+      nodes: [
+        {
+          kind: 'category',
+          name: 'Chapter',
+          children: [
+            {
+              kind: 'requirement',
+              key: 'a',
+              name: 'Parent',
+              description: '<p><img src="import-image:i"></p>',
+              tags: [{ classifier: 'Kind', tag: 'Safety' }],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Lower',
+      acronym: 'LO',
+      classifiers: [],
+      nodes: [{ kind: 'requirement', key: 'b', name: 'Child', description: '<p>x</p>' }],
+    },
+  ],
+  links: [{ parent: 'a', child: 'b' }],
+  images: [{ key: 'i', data: png(), name: 'i.png' }],
+  skipped: [],
+});
+
+const projectRow = async (id: number) => (await t.ctx.db.select().from(projects).where(eq(projects.id, id)))[0]!;
+const realStep: Step = (fn) => runWork(t.ctx, {}, fn);
+
+describe('writeImport, in short steps through a staging project', () => {
+  it('a reader between the steps sees nothing of the import, and all of it once published', async () => {
+    const project = await projectRow((await w.project()).id);
+    const seen: number[] = [];
+    const links: number[] = [];
+    const watching: Step = async (fn) => {
+      seen.push((await projectDocuments(t.ctx.db, project.id)).length);
+      links.push(
+        (await t.ctx.db.select().from(requirementLinks).where(eq(requirementLinks.projectId, project.id))).length,
+      );
+      return realStep(fn);
+    };
+    const result = await writeImport(watching, project, alice.id, plan());
+    // Every step of the import ran while the project still had no document and no link.
+    expect(seen.length).toBeGreaterThan(5);
+    expect(new Set(seen)).toEqual(new Set([0]));
+    expect(new Set(links)).toEqual(new Set([0]));
+    expect(result.documents.map((d) => d.name)).toEqual(['Upper', 'Lower']);
+    expect(result.report.created).toMatchObject({ documents: 2, requirements: 2, links: 1, images: 1, tags: 1 });
+    expect((await projectDocuments(t.ctx.db, project.id)).map((d) => d.name).sort()).toEqual(['Lower', 'Upper']);
+    expect(
+      (await t.ctx.db.select().from(requirementLinks).where(eq(requirementLinks.projectId, project.id))).length,
+    ).toBe(1);
+    expect((await t.ctx.db.select().from(attachments).where(eq(attachments.projectId, project.id))).length).toBe(1);
+    expect(await stagingProjects({ tx: t.ctx.db })).toEqual([]);
+    // The parent requirement is readable through the API by a member, with its image served from the project.
+    const upper = result.documents[0]!;
+    const requirements: { description: string }[] = await w.ok('GET', `/api/documents/requirements/${upper.id}`);
+    const src = /src="([^"]+)"/.exec(requirements[0]!.description)![1]!;
+    expect((await alice.agent.get(src)).statusCode).toBe(200);
+  });
+
+  it('a failure at any step leaves nothing behind, staging included', async () => {
+    const project = await projectRow((await w.project()).id);
+    let total = 0;
+    await writeImport(
+      (fn) => {
+        total += 1;
+        return realStep(fn);
+      },
+      await projectRow((await w.project()).id),
+      alice.id,
+      plan(),
+    );
+    for (let failAt = 1; failAt <= total; failAt++) {
+      let calls = 0;
+      const failing: Step = (fn) => {
+        calls += 1;
+        return calls === failAt ? Promise.reject(new Error('the connection dropped')) : realStep(fn);
+      };
+      await expect(writeImport(failing, project, alice.id, plan())).rejects.toThrow('the connection dropped');
+      expect(await projectDocuments(t.ctx.db, project.id)).toEqual([]);
+      expect((await t.ctx.db.select().from(attachments).where(eq(attachments.projectId, project.id))).length).toBe(0);
+      expect(await stagingProjects({ tx: t.ctx.db })).toEqual([]);
+    }
+    expect(total).toBeGreaterThan(5);
+  });
+
+  it('a document made by hand meanwhile with the same acronym keeps it; the imported one gets another', async () => {
+    const created = await w.project();
+    const project = await projectRow(created.id);
+    let made = false;
+    const racing: Step = async (fn) => {
+      if (!made) {
+        made = true;
+        await w.ok('POST', '/api/documents', { project_id: created.id, name: 'By hand', acronym: 'UP' });
+      }
+      return realStep(fn);
+    };
+    const result = await writeImport(racing, project, alice.id, plan());
+    const all = await projectDocuments(t.ctx.db, project.id);
+    expect(all.find((d) => d.name === 'By hand')!.acronym).toBe('UP');
+    expect(result.documents[0]!.acronym).not.toBe('UP');
+    expect(new Set(all.map((d) => d.acronym)).size).toBe(all.length);
+  });
+
+  it('an import into a project deleted meanwhile fails with 404 and leaves nothing', async () => {
+    const created = await w.project();
+    const project = await projectRow(created.id);
+    let calls = 0;
+    const deleting: Step = async (fn) => {
+      if (++calls === 4) await w.ok('DELETE', `/api/projects/${created.id}`);
+      return realStep(fn);
+    };
+    await expect(writeImport(deleting, project, alice.id, plan())).rejects.toMatchObject({ statusCode: 404 });
+    expect(await stagingProjects({ tx: t.ctx.db })).toEqual([]);
+    expect((await t.ctx.db.select().from(documents).where(eq(documents.projectId, created.id))).length).toBe(0);
+  });
+});
