@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Preferences } from '@reqloom/domain';
+import type { Preferences, TestStep } from '@reqloom/domain';
 
 // Optimistic concurrency (decisions §19): 1 at creation, +1 with every change a user can see. The database moves
 // it (triggers of migration 0004), so that no write path can forget it.
@@ -247,6 +247,10 @@ export const requirements = pgTable(
     // Values an import brought that Reqloom has no field for (a ReqIF attribute, a foreign id), name → text: shown
     // read-only and written back by an export (decisions §14).
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    // A test's own fields (decisions §16), empty for a requirement.
+    initialConditions: text('initial_conditions').notNull().default(''),
+    previouslyPassedTests: jsonb('previously_passed_tests').$type<number[]>().notNull().default([]),
+    steps: jsonb('steps').$type<TestStep[]>().notNull().default([]),
     ...version,
     ...timestamps,
   },
@@ -301,6 +305,26 @@ export const revisions = pgTable(
   },
   // Newest first for one requirement, without a sort.
   (t) => [index('revisions_requirement_idx').on(t.requirementId, t.id)],
+);
+
+/** A finished run of a test (decisions §16), kept with the steps as they were run. */
+export const testRuns = pgTable(
+  'test_runs',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => requirements.id, { onDelete: 'cascade' }),
+    runnerId: integer('runner_id').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    durationS: integer('duration_s').notNull(),
+    result: text('result', { enum: ['pass', 'fail'] }).notNull(),
+    successRatio: smallint('success_ratio').notNull(),
+    steps: jsonb('steps').$type<TestStep[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  // Newest first for one test, without a sort.
+  (t) => [index('test_runs_test_idx').on(t.testId, t.id)],
 );
 
 // node-postgres sends a Buffer as bytea (a bare Uint8Array it would send as text); PGlite takes either.

@@ -40,6 +40,7 @@ const en = {
   'validation.username_format':
     'The username may only contain lower-case letters, digits, dashes and underscores, and must start with a letter or a digit.',
   'validation.slug_format': 'Only lower-case letters, digits, dashes and underscores are allowed.',
+  'validation.test_step_order': 'Steps are numbered 1, 2, 3… in order.',
   'validation.timezone': 'This is not a known time zone.',
   'validation.too_large': 'This value is too large.',
   'validation.too_many': 'Too many items.',
@@ -151,6 +152,7 @@ const fr: Record<MessageKey, string> = {
   'validation.username_format':
     "Le nom d'utilisateur ne peut contenir que des lettres minuscules, des chiffres, des tirets et des tirets bas, et doit commencer par une lettre ou un chiffre.",
   'validation.slug_format': 'Seuls les lettres minuscules, les chiffres, les tirets et les tirets bas sont autorisés.',
+  'validation.test_step_order': 'Les étapes sont numérotées 1, 2, 3… dans l’ordre.',
   'validation.timezone': "Ce fuseau horaire n'est pas connu.",
   'validation.too_large': 'Cette valeur est trop volumineuse.',
   'validation.too_many': "Trop d'éléments.",

@@ -3,6 +3,7 @@ import { COVERAGE_STATUSES } from '../rules/coverage';
 import { tagPresented } from './classifiers';
 import { idSchema, nameSchema, versionSchema } from './fields';
 import { richTextSchema } from './rich-text';
+import { previouslyPassedTestsSchema, testStep, testStepsSchema } from './tests';
 
 /** 0 draft (no badge), 1 written, 2 reviewed, 3 validated (decisions §6). */
 export const REQUIREMENT_STATUSES = [0, 1, 2, 3] as const;
@@ -16,6 +17,12 @@ export const createRequirementBody = z.object({
   name: nameSchema,
   description: richTextSchema.nullish().transform((v) => v ?? ''),
   status: statusSchema.optional(),
+  /** A test (alpha; decisions §16): `type: "test"` or `test: true`, and then its own fields. */
+  type: z.enum(['requirement', 'test']).optional(),
+  test: z.boolean().optional(),
+  initialConditions: richTextSchema.optional(),
+  previouslyPassedTests: previouslyPassedTestsSchema.optional(),
+  steps: testStepsSchema.optional(),
 });
 export type CreateRequirementBody = z.infer<typeof createRequirementBody>;
 
@@ -30,6 +37,10 @@ export const updateRequirementBody = z
     children_id: linkIds,
     /** Replaces the requirement's tags (decisions §12). */
     tags_id: z.array(idSchema).max(200),
+    /** A test's own fields (alpha; decisions §16); 422 on a requirement that is not a test. */
+    initialConditions: richTextSchema,
+    previouslyPassedTests: previouslyPassedTestsSchema,
+    steps: testStepsSchema,
     version: versionSchema,
   })
   .partial();
@@ -79,6 +90,10 @@ export const requirementPresented = z.object({
   status: z.number(),
   type: z.enum(['requirement', 'test']),
   test: z.boolean(),
+  /** A test's own fields (decisions §16); present only when `type` is `test`. */
+  initialConditions: z.string().optional(),
+  previouslyPassedTests: z.array(z.number()).optional(),
+  steps: z.array(testStep).optional(),
   has_comments: z.boolean(),
   tags: z.array(tagPresented),
   /** Values an import kept that have no field here (decisions §14), name → text; read-only. */
