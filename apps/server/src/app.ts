@@ -25,6 +25,7 @@ import { projectRoutes } from './modules/projects/projects.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { requirementRoutes } from './modules/requirements/requirements.routes';
+import { testRoutes } from './modules/tests/tests.routes';
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
@@ -116,6 +117,7 @@ export async function buildApp(
   documentRoutes(app, ctx);
   categoryRoutes(app, ctx);
   requirementRoutes(app, ctx);
+  testRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
   commentRoutes(app, ctx);
   interchangeRoutes(app, ctx);

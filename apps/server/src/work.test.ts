@@ -62,7 +62,7 @@ describe('unit of work', () => {
       const a = await createRequirement(work, user, project, body('First'));
       await updateRequirement(work, user, project, a.id, { name: 'First, renamed' });
       const b = await createRequirement(work, user, project, body('Second'));
-      await deleteRequirement(work, project, b.id);
+      await deleteRequirement(work, user, project, b.id);
       return updateRequirement(work, user, project, a.id, { status: 1 });
     });
     expect(answer).toMatchObject({ name: 'First, renamed', status: 1 });

@@ -48,6 +48,9 @@ function present(
     status: r.status,
     type: r.type,
     test: r.type === 'test',
+    ...(r.type === 'test'
+      ? { initialConditions: r.initialConditions, previouslyPassedTests: r.previouslyPassedTests, steps: r.steps }
+      : {}),
     has_comments: hasComments,
     tags,
     attributes: r.attributes,

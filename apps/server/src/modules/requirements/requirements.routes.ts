@@ -15,6 +15,7 @@ import { currentUser } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { loadedProject } from '../../http/loaded';
 import { inWork } from '../../http/work';
+import { testGate } from '../tests/test-gate';
 import { documentInBody, requirementById } from '../working-area.locators';
 import { presentRequirementWithRevisions } from './requirements.presenter';
 import {
@@ -34,11 +35,13 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
   const one = z.object({ data: requirementPresented });
   // The element as it now is, when the version the caller edited is not the current one (decisions §19).
   const conflictAnswer = z.object({ message: z.string(), current: requirementPresented });
+  const tests = testGate(ctx.db);
 
   r.post(
     '/api/requirements',
     {
       config: { access: access.project(documentInBody) },
+      preValidation: tests,
       schema: { tags, body: createRequirementBody, response: { 201: one } },
     },
     async (request, reply) =>
@@ -70,6 +73,7 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/requirements/:id',
     {
       config: byId,
+      preValidation: tests,
       schema: { tags, params, body: updateRequirementBody, response: { 200: one, 409: conflictAnswer } },
     },
     async (request) => ({
@@ -83,6 +87,7 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/requirements/createchildren/:id',
     {
       config: byId,
+      preValidation: tests,
       schema: {
         tags,
         params,
@@ -111,7 +116,7 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const direction of ['up', 'down'] as const) {
     r.post(
       `/api/requirements/moveorder${direction}/:id`,
-      { config: byId, schema: { tags, params, response: { 200: one } } },
+      { config: byId, preValidation: tests, schema: { tags, params, response: { 200: one } } },
       async (request) => ({
         data: await inWork(ctx, request, (work) =>
           moveRequirement(work, loadedProject(request), request.params.id, direction),
@@ -120,8 +125,14 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   }
 
-  r.delete('/api/requirements/:id', { config: byId, schema: { tags, params } }, async (request, reply) => {
-    await inWork(ctx, request, (work) => deleteRequirement(work, loadedProject(request), request.params.id));
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/requirements/:id',
+    { config: byId, preValidation: tests, schema: { tags, params } },
+    async (request, reply) => {
+      await inWork(ctx, request, (work) =>
+        deleteRequirement(work, currentUser(request), loadedProject(request), request.params.id),
+      );
+      return reply.code(204).send();
+    },
+  );
 }

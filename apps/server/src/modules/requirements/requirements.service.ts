@@ -17,6 +17,13 @@ import { sanitizeRichText } from '../../security/sanitize';
 import type { Work } from '../../work';
 import type { User } from '../auth/session.service';
 import { checkTagSet, copyTags, dropTagsOutside, replaceTags } from '../classifiers/requirement-tags';
+import {
+  checkPreviousTests,
+  cleanSteps,
+  requireTestAccess,
+  stepsChangeContent,
+  testFieldsOnRequirement,
+} from '../tests/test-fields';
 import { presentRequirement, presentRequirements, type RequirementRow } from './requirements.presenter';
 import {
   categoryBelongs,
@@ -80,11 +87,17 @@ export async function insertRequirement(
   body: CreateRequirementBody,
 ): Promise<RequirementRow> {
   const { tx } = work;
+  const isTest = body.type === 'test' || body.test === true;
+  if (isTest) requireTestAccess(user);
   // Positions and numbers are read then written: under the document's lock.
   await lockDocument(tx, body.document_id);
+  const errors: FieldErrors = isTest ? {} : testFieldsOnRequirement(body);
   if (body.category_id !== null && !(await categoryBelongs(tx, body.category_id, body.document_id))) {
-    throw invalid({ category_id: ['validation.not_in_document'] });
+    errors.category_id = ['validation.not_in_document'];
   }
+  if (isTest && body.previouslyPassedTests)
+    await checkPreviousTests(tx, project.id, body.previouslyPassedTests, null, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
   const [created] = await tx
     .insert(requirements)
     .values({
@@ -97,6 +110,10 @@ export async function insertRequirement(
       description: sanitizeRichText(body.description),
       status: body.status ?? 0,
       position: await nextRequirementPosition(tx, body.document_id, body.category_id),
+      type: isTest ? 'test' : 'requirement',
+      initialConditions: isTest ? sanitizeRichText(body.initialConditions ?? '') : '',
+      previouslyPassedTests: isTest ? [...new Set(body.previouslyPassedTests ?? [])] : [],
+      steps: isTest ? cleanSteps(body.steps ?? []) : [],
     })
     .returning();
   work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: created!.id, description: true });
@@ -148,10 +165,14 @@ export async function updateRequirement(
 ): Promise<RequirementPresented> {
   const { tx } = work;
   const current = await loadRequirementForWrite(tx, requirementId);
+  const isTest = current.type === 'test';
+  if (isTest) requireTestAccess(user);
   if (body.version !== undefined && body.version !== current.version) {
     throw conflict(await presentRequirement(tx, current));
   }
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = isTest ? {} : testFieldsOnRequirement(body);
+  if (isTest && body.previouslyPassedTests)
+    await checkPreviousTests(tx, project.id, body.previouslyPassedTests, current.id, errors);
   const documentId = body.document_id ?? current.documentId;
   const movingDocument = documentId !== current.documentId;
   if (movingDocument && !(await documentInProject(tx, documentId, project.id))) errors.document_id = ['validation.in'];
@@ -170,8 +191,23 @@ export async function updateRequirement(
   const name = body.name ?? current.name;
   const status = body.status ?? current.status;
   const categoryChanged = categoryId !== current.categoryId || movingDocument;
+  // A test's conditions and the text of its steps are what it asks: they change it like its description does. The
+  // statuses and observations of its steps (a run's) and the tests it follows change only its version.
+  const initialConditions =
+    body.initialConditions !== undefined ? sanitizeRichText(body.initialConditions) : current.initialConditions;
+  const steps = body.steps !== undefined ? cleanSteps(body.steps) : current.steps;
+  const previouslyPassedTests =
+    body.previouslyPassedTests !== undefined ? [...new Set(body.previouslyPassedTests)] : current.previouslyPassedTests;
+  const testChanged = initialConditions !== current.initialConditions || stepsChangeContent(current.steps, steps);
+  const testNoted =
+    JSON.stringify(steps) !== JSON.stringify(current.steps) ||
+    JSON.stringify(previouslyPassedTests) !== JSON.stringify(current.previouslyPassedTests);
   const contentChanged =
-    name !== current.name || description !== current.description || status !== current.status || categoryChanged;
+    name !== current.name ||
+    description !== current.description ||
+    status !== current.status ||
+    categoryChanged ||
+    testChanged;
   const touchedOthers = new Set<number>();
 
   if (movingDocument) await lockDocuments(tx, [documentId]);
@@ -181,6 +217,9 @@ export async function updateRequirement(
       name,
       description,
       status,
+      initialConditions,
+      steps,
+      previouslyPassedTests,
       updatedAt: new Date(),
       updatedBy: user.id,
     };
@@ -219,7 +258,10 @@ export async function updateRequirement(
   // Tags make no revision and do not move updated_at (decisions §12), but they are part of the element's version.
   if (movingDocument) await dropTagsOutside(tx, current.id, documentId);
   const tagsChanged = tagIds ? await replaceTags(tx, current.id, tagIds) : false;
-  if (tagsChanged && !contentChanged) {
+  if (!contentChanged && testNoted) {
+    // The version trigger (migration 0011) moves the version.
+    await tx.update(requirements).set({ steps, previouslyPassedTests }).where(eq(requirements.id, current.id));
+  } else if (tagsChanged && !contentChanged) {
     await tx
       .update(requirements)
       .set({ version: sql`${requirements.version} + 1` })
@@ -248,9 +290,15 @@ export async function updateRequirement(
 }
 
 /** Deletes a requirement with its links and revisions (cascade), in one transaction. */
-export async function deleteRequirement(work: Work, project: ProjectRow, requirementId: number): Promise<void> {
+export async function deleteRequirement(
+  work: Work,
+  user: User,
+  project: ProjectRow,
+  requirementId: number,
+): Promise<void> {
   const { tx } = work;
   const requirement = await loadRequirementForWrite(tx, requirementId, 'update');
+  if (requirement.type === 'test') requireTestAccess(user);
   const neighbours = await tx
     .select({ documentId: requirements.documentId })
     .from(requirementLinks)
