@@ -50,7 +50,7 @@ function visit(child: XmlElement, ctx: ReadContext, out: Block[]): void {
       walk(child, ctx, out);
       break;
     case 'altChunk':
-      ctx.media.skip('Embedded document part (altChunk)', 'alt_chunk');
+      ctx.media.leaveOut('Embedded document part (altChunk)', 'alt_chunk');
       break;
     default:
     // sectPr, bookmarks, deleted content, proofing marks.

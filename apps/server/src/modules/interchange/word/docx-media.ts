@@ -34,7 +34,7 @@ export class MediaCollector {
 
   constructor(private readonly pkg: DocxPackage) {}
 
-  skip(what: string, reason: string): void {
+  leaveOut(what: string, reason: string): void {
     const key = `${what}\n${reason}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
@@ -46,15 +46,15 @@ export class MediaCollector {
     const rel = relId === undefined ? undefined : this.pkg.rels.get(relId);
     if (!rel) return null;
     if (rel.external) {
-      this.skip(`Image ${rel.target}`, 'image_linked');
+      this.leaveOut(`Image ${rel.target}`, 'image_linked');
       return null;
     }
     const known = this.keys.get(rel.target);
     if (known !== undefined) return known;
     const bytes = this.pkg.part(rel.target);
     let key: string | null = null;
-    if (!bytes) this.skip(`Image ${rel.target}`, 'object_missing');
-    else if (!sniffImageType(bytes)) this.skip(`Image ${rel.target}`, describe(bytes, rel.target));
+    if (!bytes) this.leaveOut(`Image ${rel.target}`, 'object_missing');
+    else if (!sniffImageType(bytes)) this.leaveOut(`Image ${rel.target}`, describe(bytes, rel.target));
     else {
       key = `image${this.images.length + 1}`;
       this.images.push({ key, data: bytes, name: baseName(rel.target) });
@@ -67,6 +67,6 @@ export class MediaCollector {
   object(relId: string | undefined, progId: string | undefined): void {
     const rel = relId === undefined ? undefined : this.pkg.rels.get(relId);
     const what = `Embedded object ${rel?.target ?? relId ?? ''}${progId ? ` (${progId})` : ''}`.trim();
-    this.skip(what, 'embedded_object');
+    this.leaveOut(what, 'embedded_object');
   }
 }

@@ -164,9 +164,9 @@ function readGraphic(element: XmlElement, ctx: ReadContext, out: Inline[], alt =
       } else if (child.uri === OFFICE && child.local === 'OLEObject') {
         ctx.media.object(child.attrs.id, child.attrs.ProgID);
       } else if (child.uri === CHART && child.local === 'chart') {
-        ctx.media.skip('Chart', 'chart');
+        ctx.media.leaveOut('Chart', 'chart');
       } else if (child.uri === DIAGRAM && child.local === 'relIds') {
-        ctx.media.skip('SmartArt diagram', 'smartart');
+        ctx.media.leaveOut('SmartArt diagram', 'smartart');
       } else {
         if (child.uri === VML && child.local === 'shape' && child.attrs.alt) alt.text = child.attrs.alt;
         readGraphic(child, ctx, out, alt);
