@@ -56,9 +56,11 @@ export function newHash(): Hash {
 export async function* backupLines(file: string): AsyncGenerator<Buffer> {
   let input: fs.ReadStream;
   try {
-    await fs.promises.access(file, fs.constants.R_OK);
+    const stat = await fs.promises.stat(file);
+    if (stat.size === 0) throw new BackupFileError(`${file} is empty, not a Reqloom backup.`);
     input = fs.createReadStream(file);
   } catch (error) {
+    if (error instanceof BackupFileError) throw error;
     throw new BackupFileError(`Cannot read ${file}: ${(error as Error).message}`);
   }
   const gunzip = zlib.createGunzip();
