@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { comments, documents, projects, requirements } from '../../db/schema';
 import { backupFileLines, tableRows, writeBackupLines } from '../../test/backup-files';
 import { testDriver } from '../../test/database';
@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { until } from '../../test/collaboration-client';
 import { seedDemo } from '../demo/seed-demo';
 import { writeBackup } from './backup';
+import { query } from './catalog';
 import { BackupFileError, RestoreRefusedError } from './format';
 import { readBackup, restoreBackup } from './restore';
 
@@ -65,6 +66,8 @@ describe('backup', () => {
     const file = path.join(dir, 'live.backup');
     const summary = await writeBackup(t.ctx.database, file);
     const afterBackup = written;
+    // Password hashes and every project: the owner's alone.
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     // On PGlite the writer waited for the backup's transaction; on PostgreSQL it went on beside it.
     await until(() => written >= afterBackup + 5);
     stop = true;
@@ -87,6 +90,15 @@ describe('backup', () => {
       expect(after.get(table), table).toEqual(expected);
     }
     expect(summary.header.tables.map((x) => x.name).sort()).toEqual([...source.keys()].sort());
+    // Restore builds the indexes at its end: all of them are back, as the migrations made them.
+    const indexes = (database: FreshDatabase['database']) =>
+      query<{ name: string; definition: string }>(
+        database.db,
+        sql`select indexname as name, indexdef as definition from pg_indexes where schemaname = 'public' order by 1`,
+      );
+    const sourceIndexes = await indexes(t.ctx.database);
+    expect(sourceIndexes.length).toBeGreaterThan(40);
+    expect(await indexes(target.database)).toEqual(sourceIndexes);
   }, 120_000);
 });
 
