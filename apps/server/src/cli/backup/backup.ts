@@ -46,7 +46,8 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
   const target = path.resolve(file);
   const partial = `${target}.partial-${process.pid}`;
   const gzip = zlib.createGzip({ level: 6 });
-  const output = fs.createWriteStream(partial);
+  // It holds password hashes and every project: readable by its owner only, like DATA_DIR's socket.
+  const output = fs.createWriteStream(partial, { mode: 0o600 });
   gzip.pipe(output);
   const closed = once(output, 'close');
   const hash = newHash();
