@@ -8,7 +8,7 @@ import { createConfirmedUser, setAlpha } from '../modules/user/user-admin.servic
 import type { AppContext } from '../context';
 import { writeBackup } from './backup/backup';
 import { BackupFileError, RestoreRefusedError } from './backup/format';
-import { restoreBackup } from './backup/restore';
+import { readBackup, restoreBackup } from './backup/restore';
 import { seedDemo } from './demo/seed-demo';
 
 // `npm run reqloom -- <command>`: administration from the shell, on the configured database.
@@ -162,7 +162,9 @@ export async function run(argv: string[]): Promise<number> {
         return 2;
       }
       return refusals(async () => {
-        const summary = await withDatabase((d) => restoreBackup(d, file));
+        // Checked before the database is opened: on the embedded one a connection holds the running server.
+        const checked = await readBackup(file);
+        const summary = await withDatabase((d) => restoreBackup(d, file, { checked }));
         console.log(
           `Restored ${summary.rows} rows of ${summary.tables} tables from ${summary.file} ` +
             `(a backup of ${summary.header.source}, made ${summary.header.createdAt}).`,

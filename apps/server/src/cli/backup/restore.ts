@@ -65,11 +65,16 @@ export async function readBackup(
  * Restores a backup into an empty database (migrated to the backup's schema), in one transaction: a damaged file, a
  * database that is not empty or a backup of another schema changes nothing. Sequences are set past the restored ids.
  */
-export async function restoreBackup(database: Database, file: string): Promise<RestoreSummary> {
+export async function restoreBackup(
+  database: Database,
+  file: string,
+  options: { checked?: BackupHeader } = {},
+): Promise<RestoreSummary> {
   const resolved = path.resolve(file);
-  // The file is checked whole before the database is touched, so the usual refusals come at once; the restore
-  // checks it again as it reads (the file could change in between).
-  const header = await readBackup(resolved);
+  // The file is checked whole before the database is touched, so the usual refusals come at once (`checked`: the
+  // caller did it, before it even opened the database); the restore checks it again as it reads (the file could
+  // change in between).
+  const header = options.checked ?? (await readBackup(resolved));
   const rows = await database.db.transaction(async (tx) => {
     const tables = await readTables(tx);
     await checkTarget(tx, header, tables);
