@@ -136,6 +136,13 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
             p('Climate, watering and alarms shall be kept for one growing season at least.'),
             { tags: ['Owner'] },
           ),
+          r(
+            'S13',
+            'Work with the existing boiler',
+            2,
+            p('The controller shall drive the heating of the existing boiler through its 0–10 V input.'),
+            { tags: ['Owner', 'Maintenance'] },
+          ),
         ],
       },
       {
@@ -170,6 +177,15 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
             p('The owner would like a monthly report of energy use.') +
               p('<em>Not yet covered by the system requirements.</em>'),
             { tags: ['Owner'] },
+          ),
+          r(
+            'S14',
+            'Know when to replace parts',
+            1,
+            p(
+              'The maintenance team shall know in advance when a sensor or an actuator is due for calibration or replacement.',
+            ),
+            { tags: ['Maintenance'] },
           ),
         ],
       },
@@ -242,6 +258,15 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
                 p('The system shall keep the humidity within the recipe range with the misting line and the vents.'),
                 { parents: ['S1'], tags: ['Should', 'Actuator'] },
               ),
+              r(
+                'Y19',
+                'Dew point alarm',
+                1,
+                p(
+                  'The system shall warn when the leaf temperature nears the dew point (condensation and mildew risk).',
+                ),
+                { parents: ['S1', 'S6'], tags: ['Should', 'Controller'] },
+              ),
             ],
           },
         ],
@@ -279,6 +304,13 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
             parents: ['S4'],
             tags: ['Should', 'Sensor'],
           }),
+          r(
+            'Y20',
+            'Boiler interface',
+            2,
+            p('The system shall drive the boiler through a 0–10 V analogue output and read its fault contact.'),
+            { parents: ['S13'], tags: ['Must', 'Actuator'] },
+          ),
         ],
       },
       {
@@ -356,6 +388,22 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
             p('The system shall watch the temperature inside its own cabinet.') +
               p('<em>Derived from design: no stakeholder requirement covers it.</em>'),
             { tags: ['Should', 'Controller'] },
+          ),
+          r(
+            'Y21',
+            'Maintenance calendar',
+            0,
+            p(
+              'The system shall count operating hours of each actuator and remind the maintenance team of due calibrations.',
+            ),
+            { parents: ['S14'], tags: ['Could', 'Controller', 'Web'] },
+          ),
+          r(
+            'Y22',
+            'Vent end-stop check',
+            1,
+            p('Each vent shall report its end stops; a vent that misses one shall raise an alarm and be left closed.'),
+            { parents: ['S9'], tags: ['Must', 'Actuator'] },
           ),
         ],
       },
@@ -458,6 +506,22 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
                 p('The recipe engine shall give the set points of the active recipe for the current period.'),
                 { parents: ['Y6'], tags: ['1.0', 'Test'] },
               ),
+              r(
+                'W21',
+                'Dew point computation',
+                1,
+                p('The dew point shall be computed from temperature and humidity with the Magnus formula.'),
+                { parents: ['Y19'], tags: ['1.1', 'Analysis', 'Test'] },
+              ),
+              r(
+                'W22',
+                'Boiler output driver',
+                2,
+                p(
+                  'The boiler set point shall be written to the analogue output board every second; a fault contact stops it.',
+                ),
+                { parents: ['Y20'], tags: ['1.0', 'Test'] },
+              ),
             ],
           },
         ],
@@ -507,6 +571,13 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
             p('Every page shall require a log-in; operators and growers have their own accounts.'),
             { tags: ['1.0', 'Test'] },
           ),
+          r(
+            'W23',
+            'Maintenance page',
+            0,
+            p('A maintenance page shall list operating hours and due calibrations, sorted by date.'),
+            { parents: ['Y21'], tags: ['Later', 'Demonstration'] },
+          ),
         ],
       },
       {
@@ -545,6 +616,15 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
             p('Every manual command shall be written to an audit log with the user and the time.') +
               p('<em>No system requirement asks for it yet.</em>'),
             { tags: ['Later', 'Inspection'] },
+          ),
+          r(
+            'W24',
+            'Vent supervision',
+            1,
+            p(
+              'The software shall time every vent movement and raise an alarm when an end stop is not reached within 120 s.',
+            ),
+            { parents: ['Y22', 'Y11'], tags: ['1.0', 'Test'] },
           ),
         ],
       },
