@@ -138,7 +138,8 @@ export async function run(argv: string[]): Promise<number> {
       }
       console.log(
         `Demo project made: ${result.requirements} requirements in 3 documents.\n` +
-          `Log in with\n  e-mail:   ${result.email}\n  password: ${result.password}`,
+          `Log in with\n  e-mail:   ${result.email}\n  password: ${result.password}\n` +
+          `It holds a test with steps, an alpha feature: npm run reqloom -- user:alpha ${result.email} shows it.`,
       );
       return 0;
     }

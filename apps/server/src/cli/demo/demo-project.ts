@@ -652,3 +652,26 @@ export const DEMO_COMMENTS: { on: string; content: string }[] = [
   },
   { on: 'W2', content: 'The thresholds come from the probe datasheets.' },
 ];
+
+/**
+ * A test with steps (decisions §16, §17), shown to users with the alpha flag: in the software document, a child of
+ * the system requirement it verifies, in the sensors' category.
+ */
+export const DEMO_TEST = {
+  category: 'SEN',
+  parent: 'Y1',
+  name: 'Probe readings reach the climate loop',
+  description: p('Checks that a change of air temperature at a probe is read and used by the climate loop.'),
+  initialConditions:
+    p('The controller runs the <strong>1.0</strong> software, with one probe on the bus and the heating off.') +
+    ul('Zone 1 set point: 20 °C', 'Probe 1 in still air at the room temperature'),
+  steps: [
+    { description: 'Open the climate page of zone 1.', expectedResult: '' },
+    {
+      description: 'Read the air temperature shown.',
+      expectedResult: 'It is within 0.5 °C of a reference thermometer.',
+    },
+    { description: 'Warm the probe by hand for 30 s.', expectedResult: 'The shown temperature rises within 5 s.' },
+    { description: 'Lower the set point to 15 °C.', expectedResult: 'The vents open within one control period.' },
+  ],
+};

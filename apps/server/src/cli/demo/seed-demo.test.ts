@@ -48,9 +48,10 @@ describe('seed:demo', () => {
       expect(structure).toContain('"parent_id":');
       expect(structure).toMatch(/"parent_id":\d+/);
 
-      const all: RequirementPresented[] = [];
+      const listed: RequirementPresented[] = [];
       for (const d of documents)
-        all.push(...((await agent.get(`/api/documents/requirements/${d.id}`)).data.data as RequirementPresented[]));
+        listed.push(...((await agent.get(`/api/documents/requirements/${d.id}`)).data.data as RequirementPresented[]));
+      const all = listed.filter((r) => r.type !== 'test');
       expect(all).toHaveLength(result.requirements);
       expect(all.length).toBeGreaterThanOrEqual(45);
       const byName = (name: string) => all.find((r) => r.name === name)!;
@@ -78,6 +79,13 @@ describe('seed:demo', () => {
       expect(byName('Audit log').coverageStatus).toBe('notCovering');
       const [revision] = await t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, changed.id));
       expect(revision?.description).not.toContain('30 minutes');
+
+      // For the alpha flag, a test with steps that verifies a system requirement.
+      const [test] = listed.filter((r) => r.type === 'test');
+      expect(test).toMatchObject({ name: 'Probe readings reach the climate loop', test: true });
+      expect(test!.steps).toHaveLength(4);
+      expect(test!.initialConditions).toContain('<ul>');
+      expect(test!.parents).toEqual([{ id: byName('Measure the air temperature').id, upToDate: true }]);
 
       // Classifiers in every document, comments on the project and on requirements.
       for (const d of documents)

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { attachmentUrl, createCategoryBody, createClassifierBody, TAG_COLORS } from '@reqloom/domain';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
+import { categories, users } from '../../db/schema';
 import { storeAttachment } from '../../modules/attachments/attachments.service';
 import { findUserByEmail } from '../../modules/auth/auth.service';
 import type { User } from '../../modules/auth/session.service';
@@ -22,6 +22,7 @@ import {
   DEMO_DOCUMENTS,
   DEMO_PROJECT,
   DEMO_STALE_CHANGE,
+  DEMO_TEST,
   type DemoCategory,
   type DemoRequirement,
 } from './demo-project';
@@ -212,6 +213,7 @@ async function seedDocuments(work: Work, user: User, project: ProjectRow): Promi
         ...(tags.length ? { tags_id: tags } : {}),
       });
   }
+  await seedTest(work, user, project, documentIds.get('SW')!, requirementIds.get(DEMO_TEST.parent)!);
   // A parent changed after its links: a revision, and stale links to its children.
   await updateRequirement(work, user, project, requirementIds.get(DEMO_STALE_CHANGE.key)!, {
     description: DEMO_STALE_CHANGE.description,
@@ -226,4 +228,25 @@ async function seedDocuments(work: Work, user: User, project: ProjectRow): Promi
     await createComment(work, user, project, target, comment.content);
   }
   return planned.length;
+}
+
+/**
+ * The demo's test. Tests are an alpha feature and the demo user has no flag (an administrator gives it with
+ * `user:alpha`), so the command, which acts for the administrator, makes it as an alpha user would.
+ */
+async function seedTest(work: Work, user: User, project: ProjectRow, documentId: number, parentId: number) {
+  const [category] = await work.tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.documentId, documentId), eq(categories.acronym, DEMO_TEST.category)));
+  const { id } = await createRequirement(work, { ...user, alpha: true }, project, {
+    document_id: documentId,
+    category_id: category?.id ?? null,
+    name: DEMO_TEST.name,
+    description: DEMO_TEST.description,
+    type: 'test',
+    initialConditions: DEMO_TEST.initialConditions,
+    steps: DEMO_TEST.steps.map((s, i) => ({ step: i + 1, ...s, status: null, observation: '' })),
+  });
+  await updateRequirement(work, { ...user, alpha: true }, project, id, { parents_id: [parentId] });
 }
