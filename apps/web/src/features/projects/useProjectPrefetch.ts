@@ -11,6 +11,7 @@ import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
 /** The detailed screen's code starts loading with the shell, in parallel with the project's own call. */
 export function preloadProjectScreen(subPath: string): void {
   if (subPath.startsWith('detailed')) void import('../working-area/DetailedScreen');
+  if (subPath.startsWith('synaeptic')) void import('../synaeptic/SynaepticScreen');
 }
 
 /** The document of a `detailed/document/:id` address, else undefined. */

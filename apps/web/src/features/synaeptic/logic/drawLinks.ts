@@ -74,8 +74,8 @@ export function drawLinks(
   for (const [key, path] of paths) {
     const [kind, colour, state] = key.split(':') as ['requirement' | 'document', MapColour, LinkState];
     ctx.strokeStyle = MAP_COLOURS[colour];
-    ctx.globalAlpha = state === 'dimmed' ? 0.12 : kind === 'document' ? 0.35 : options.trace ? 0.95 : 0.6;
-    ctx.lineWidth = (kind === 'document' ? 3 : state === 'active' && options.trace ? 2 : 1.25) / scale;
+    ctx.globalAlpha = state === 'dimmed' ? 0.1 : kind === 'document' ? 0.3 : options.trace ? 0.95 : 0.5;
+    ctx.lineWidth = (kind === 'document' ? 2 : state === 'active' && options.trace ? 2 : 1) / scale;
     ctx.setLineDash(kind === 'document' ? [6 / scale, 6 / scale] : []);
     ctx.stroke(path);
   }

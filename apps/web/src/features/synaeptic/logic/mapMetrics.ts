@@ -44,6 +44,7 @@ export function mapMetrics(fontSize: number): MapMetrics {
 export function descriptionHeight(text: string, metrics: MapMetrics): number {
   if (!text) return 0;
   const perLine = Math.max(10, Math.floor((metrics.cardWidth - 2 * metrics.padX) / (metrics.fontSize * 0.6)));
-  const lines = Math.ceil(text.length / perLine) + 1;
+  // Lines break at words, not at any character: a tenth more lines than the characters alone need.
+  const lines = Math.ceil((text.length * 1.1) / perLine);
   return lines * metrics.lineHeight + metrics.padY;
 }
