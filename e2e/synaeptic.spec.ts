@@ -135,6 +135,9 @@ test('the map: links and borders, selection, hide inactive, zoom, description, v
   await test.step('a status changed in another browser reaches the map', async () => {
     await page.goto(`${s.base}/synaeptic`);
     await expect(links(page)).toHaveAttribute('data-links-red', '1');
+    // A change that the map is seen to follow first: its subscription is live before the other browser acts.
+    await apiCall(page.context(), 'PUT', `requirements/${uncovered.id}`, { name: 'The display shall dim at dusk' });
+    await expect(card(page, uncovered.id)).toHaveAccessibleName(`${uncovered.reference} The display shall dim at dusk`);
     const other = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' });
     const second = await other.newPage();
     await logIn(second, user);

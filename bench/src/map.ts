@@ -39,6 +39,7 @@ const { values: args } = parseArgs({
     label: { type: 'string' },
     'pan-ms': { type: 'string', default: '5000' },
     screenshots: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const sizes = args.sizes.split(',').map(Number);
@@ -153,6 +154,25 @@ async function pan(page: Page, ms: number): Promise<Pan> {
   );
 }
 
+type Profile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+};
+
+/** `--profile`: where the pan's time went, by function (self time), the twelve heaviest. */
+function printProfile(profile: Profile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`      ${String(Math.round(ms)).padStart(6)} ms  ${key}`);
+}
+
 async function measureSize(browser: Browser, requirements: number): Promise<SizeResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-map-'));
   const database = await openDatabase({ dataDir: null });
@@ -206,7 +226,13 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
       heap = await page.evaluate(
         () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
       );
+      const cdp = args.profile ? await page.context().newCDPSession(page) : undefined;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
       panned = await pan(page, panMs);
+      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
       if (args.screenshots) await screenshots(page, mapPath, args.screenshots, requirements, data.requirementIds);
     }
     await page.goto(`${projectPath}/detailed/document/${data.documentIds[0]!}`);

@@ -59,36 +59,68 @@ export function SynaepticMap({
   // The region as last asked for: a frame that stays in it asks React for nothing.
   const regionRef = useRef(region);
 
+  // What the canvas holds: the region it was drawn for, at which scale; null when the data changed since.
+  const drawnFor = useRef<{ region: View; scale: number } | null>(null);
+
+  /** Draws the links of a region a little larger than the view into the canvas, which then moves with the pan. */
+  const draw = useCallback(
+    (region: View, scale: number) => {
+      const canvas = canvasRef.current;
+      const ctx = canvas?.getContext('2d');
+      if (!canvas || !ctx) return;
+      const ratio = window.devicePixelRatio || 1;
+      const width = Math.round(region.width * scale * ratio);
+      const height = Math.round(region.height * scale * ratio);
+      if (canvas.width !== width || canvas.height !== height) {
+        canvas.width = width;
+        canvas.height = height;
+      }
+      Object.assign(canvas.style, {
+        left: `${region.x}px`,
+        top: `${region.y}px`,
+        width: `${region.width}px`,
+        height: `${region.height}px`,
+      });
+      const counts = drawLinks(ctx, layout.links, layout.documentLinks, {
+        view: region,
+        scale,
+        pixelRatio: ratio,
+        trace,
+        showAllLinks: settings.showAllLinks,
+      });
+      const before = drawn.current;
+      if (counts.blue !== before.blue || counts.red !== before.red || counts.black !== before.black) {
+        drawn.current = counts;
+        // What is drawn, for tests and screen readers: the canvas is an image whose name counts its links.
+        canvas.dataset.linksBlue = String(counts.blue);
+        canvas.dataset.linksRed = String(counts.red);
+        canvas.dataset.linksBlack = String(counts.black);
+        canvas.setAttribute('aria-label', t('synaeptic.links', { blue: counts.blue, red: counts.red }));
+      }
+    },
+    [layout, trace, settings.showAllLinks, t],
+  );
+
+  // A pan only moves the two layers: the canvas is drawn again when the view leaves what it holds, when the
+  // scale changes, or when the data or options do (a new `draw`), not on every frame.
   const onFrame = useCallback(
     (view: View, scale: number) => {
       const transform = `translate(${-view.x * scale}px, ${-view.y * scale}px) scale(${scale})`;
-      for (const layer of [containersRef.current, cardsRef.current]) if (layer) layer.style.transform = transform;
-      const canvas = canvasRef.current;
-      const ctx = canvas?.getContext('2d');
-      if (canvas && ctx) {
-        const ratio = window.devicePixelRatio || 1;
-        const width = Math.round(view.width * scale * ratio);
-        const height = Math.round(view.height * scale * ratio);
-        if (canvas.width !== width || canvas.height !== height) {
-          canvas.width = width;
-          canvas.height = height;
-        }
-        const counts = drawLinks(ctx, layout.links, layout.documentLinks, {
-          view,
-          scale,
-          pixelRatio: ratio,
-          trace,
-          showAllLinks: settings.showAllLinks,
-        });
-        const before = drawn.current;
-        if (counts.blue !== before.blue || counts.red !== before.red || counts.black !== before.black) {
-          drawn.current = counts;
-          // What is drawn, for tests and screen readers: the canvas is an image whose name counts its links.
-          canvas.dataset.linksBlue = String(counts.blue);
-          canvas.dataset.linksRed = String(counts.red);
-          canvas.dataset.linksBlack = String(counts.black);
-          canvas.setAttribute('aria-label', t('synaeptic.links', { blue: counts.blue, red: counts.red }));
-        }
+      for (const layer of [containersRef.current, cardsRef.current]) {
+        if (layer) layer.style.transform = transform;
+      }
+      const held = drawnFor.current;
+      const inside =
+        held !== null &&
+        held.scale === scale &&
+        view.x >= held.region.x &&
+        view.y >= held.region.y &&
+        view.x + view.width <= held.region.x + held.region.width &&
+        view.y + view.height <= held.region.y + held.region.height;
+      if (!inside) {
+        const region = renderRegion(view, 256, 0.25);
+        draw(region, scale);
+        drawnFor.current = { region, scale };
       }
       const next = renderRegion(view);
       if (!sameRegion(regionRef.current, next)) {
@@ -96,8 +128,12 @@ export function SynaepticMap({
         setRegion(next);
       }
     },
-    [layout, trace, settings.showAllLinks, t],
+    [draw],
   );
+  // New data or options: the canvas holds what is no longer true.
+  useLayoutEffect(() => {
+    drawnFor.current = null;
+  }, [draw]);
 
   const { viewportRef, pointerHandlers, panning, requestFrame, reveal, current } = useMapView({
     zoom: settings.zoom,
@@ -181,8 +217,9 @@ export function SynaepticMap({
             inactive={inactive.categories.has(box.category.id)}
           />
         ))}
+        {/* Last in the containers' layer: over the containers, under the cards; one layer fewer to composite. */}
+        <canvas ref={canvasRef} className={classes.canvas} role="img" data-testid="synaeptic-links" />
       </div>
-      <canvas ref={canvasRef} className={classes.canvas} role="img" data-testid="synaeptic-links" />
       <div ref={cardsRef} className={classes.layer}>
         {cards.map((card) => (
           <RequirementCard

@@ -23,14 +23,15 @@ export interface View {
 }
 
 /**
- * The region whose cards are put in the page: the view grown by half its size on each side, snapped to a grid of
- * `tile` map pixels so that a pan changes it (and renders) only when it crosses a tile, not on every frame.
+ * The region whose cards are put in the page (or whose links are drawn): the view grown by `margin` of its size on
+ * each side, snapped to a grid of `tile` map pixels so that a pan changes it (and renders or draws) only when it
+ * crosses a tile, not on every frame.
  */
-export function renderRegion(view: View, tile = 512): View {
-  const x0 = Math.floor((view.x - view.width / 2) / tile) * tile;
-  const y0 = Math.floor((view.y - view.height / 2) / tile) * tile;
-  const x1 = Math.ceil((view.x + view.width * 1.5) / tile) * tile;
-  const y1 = Math.ceil((view.y + view.height * 1.5) / tile) * tile;
+export function renderRegion(view: View, tile = 512, margin = 0.5): View {
+  const x0 = Math.floor((view.x - view.width * margin) / tile) * tile;
+  const y0 = Math.floor((view.y - view.height * margin) / tile) * tile;
+  const x1 = Math.ceil((view.x + view.width * (1 + margin)) / tile) * tile;
+  const y1 = Math.ceil((view.y + view.height * (1 + margin)) / tile) * tile;
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
