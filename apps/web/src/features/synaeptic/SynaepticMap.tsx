@@ -54,7 +54,8 @@ export function SynaepticMap({
   const containersRef = useRef<HTMLDivElement>(null);
   const cardsRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const drawn = useRef<DrawnCounts>({ blue: 0, red: 0, black: 0 });
+  // Null until the first drawing, which always names the canvas (an image must have a name, even with no links).
+  const drawn = useRef<DrawnCounts | null>(null);
   const [region, setRegion] = useState<View>({ x: 0, y: 0, width: 0, height: 0 });
   // The region as last asked for: a frame that stays in it asks React for nothing.
   const regionRef = useRef(region);
@@ -89,7 +90,7 @@ export function SynaepticMap({
         showAllLinks: settings.showAllLinks,
       });
       const before = drawn.current;
-      if (counts.blue !== before.blue || counts.red !== before.red || counts.black !== before.black) {
+      if (!before || counts.blue !== before.blue || counts.red !== before.red || counts.black !== before.black) {
         drawn.current = counts;
         // What is drawn, for tests and screen readers: the canvas is an image whose name counts its links.
         canvas.dataset.linksBlue = String(counts.blue);

@@ -4,17 +4,10 @@ import type { RequirementPresented } from '@reqloom/domain';
 import { useStructure } from '../working-area/api/useStructure';
 import { fetchDocumentRequirements } from '../working-area/api/workingAreaApi';
 import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
-import { layoutDocumentGraph } from '../working-area/logic/documentGraph';
+import { LISTS_IN_FLIGHT, mapLoadOrder } from './logic/loadOrder';
 
 // Module-level, so that useQueries keeps one reference and combines again only when a list changes.
 const listsOf = (results: UseQueryResult<RequirementPresented[]>[]) => results.map((result) => result.data);
-
-/**
- * Lists asked for at once. All fifty of a large project together are served interleaved by the database and all
- * arrive at the end (20 s for 20,000 requirements on a busy machine, before any card shows); a few at a time, in the
- * map's order, the first documents show as soon as they arrive and the whole takes no longer.
- */
-const IN_FLIGHT = 4;
 
 /**
  * The map's data from the project reads that exist (decisions §18): the structure (documents with their
@@ -25,14 +18,10 @@ const IN_FLIGHT = 4;
 export function useMapData(projectId: number) {
   const structure = useStructure(projectId);
   const documents = structure.data;
-  const rank = useMemo(() => {
-    const { places } = layoutDocumentGraph(documents ?? []);
-    const order = [...(documents ?? [])].sort((a, b) => {
-      const [pa, pb] = [places.get(a.id), places.get(b.id)];
-      return (pa?.column ?? 0) - (pb?.column ?? 0) || (pa?.row ?? 0) - (pb?.row ?? 0);
-    });
-    return new Map(order.map((d, index) => [d.id, index]));
-  }, [documents]);
+  // A few lists at a time, in the map's order: all fifty of a large project at once are served interleaved by the
+  // database and all arrive at the end (20 s for 20,000 requirements on a busy machine before any card showed);
+  // this way the first documents show as soon as they arrive, and the whole takes no longer.
+  const rank = useMemo(() => new Map(mapLoadOrder(documents ?? []).map((id, index) => [id, index])), [documents]);
   const cached = useQueries({
     queries: (documents ?? []).map((d) => ({
       queryKey: workingAreaKeys.documentRequirements(projectId, d.id),
@@ -46,7 +35,7 @@ export function useMapData(projectId: number) {
     queries: (documents ?? []).map((d) => ({
       queryKey: workingAreaKeys.documentRequirements(projectId, d.id),
       queryFn: () => fetchDocumentRequirements(d.id),
-      enabled: (rank.get(d.id) ?? 0) < settled + IN_FLIGHT,
+      enabled: (rank.get(d.id) ?? 0) < settled + LISTS_IN_FLIGHT,
     })),
     combine: listsOf,
   });

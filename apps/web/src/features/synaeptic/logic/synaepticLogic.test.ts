@@ -5,6 +5,7 @@ import type { StructureDocument } from '../../working-area/api/workingAreaApi';
 import { cardBorder, linkColour } from './colours';
 import { descriptionPreview } from './description';
 import { linkState } from './drawLinks';
+import { mapLoadOrder } from './loadOrder';
 import { anchorY, layoutMap, type LayoutOptions } from './mapLayout';
 import { mapMetrics } from './mapMetrics';
 import { inactiveSets, traceOf, type TraceData } from './trace';
@@ -207,6 +208,13 @@ describe('colours, links and description', () => {
     expect(long).toHaveLength(501);
     expect(long.endsWith('…')).toBe(true);
     expect(descriptionPreview(`<p>${'a'.repeat(500)}</p>`)).toHaveLength(500);
+  });
+});
+
+describe('mapLoadOrder', () => {
+  it('asks for the documents column by column, as the map shows them', () => {
+    // The root, then SW and HW (in the order given, as the map places them), then TEST.
+    expect(mapLoadOrder([...documents].reverse())).toEqual([1, 3, 2, 4]);
   });
 });
 
