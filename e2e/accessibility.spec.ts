@@ -51,7 +51,7 @@ function signedInViews(s: SeededProject): View[] {
     { name: 'requirement', path: `${s.base}/detailed/requirement/${s.requirement}` },
     { name: 'requirement (stale link)', path: `${s.base}/detailed/requirement/${s.staleChild}` },
     { name: 'playtest (coming soon)', path: `${s.base}/playtest` },
-    { name: 'synaeptic (coming soon)', path: `${s.base}/synaeptic` },
+    { name: 'synaeptic', path: `${s.base}/synaeptic` },
   ];
 }
 

@@ -10,6 +10,8 @@ export type Shape = {
   links: number;
   /** Names and descriptions drawn from a vocabulary (some words accented), as the search bench needs. */
   varied?: boolean;
+  /** The parent of document d (d ≥ 1); the one before it by default, a chain. The map bench makes a tree. */
+  parentOf?: (d: number) => number;
 };
 
 /** Words of requirements, some accented: a word matches a share of them that the search bench reports. */
@@ -66,14 +68,21 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 /**
- * Exactly `count` distinct (parent, child) pairs, spread evenly over the consecutive document pairs:
- * pair k joins a random requirement of document d-1 to a random one of document d, d = 1 + k mod (n-1).
+ * Exactly `count` distinct (parent, child) pairs, spread evenly over the linked document pairs: pair k joins a
+ * random requirement of document parentOf(d) (d-1 unless told) to a random one of document d, d = 1 + k mod (n-1).
  * A repeated pair is drawn again (bounded); the count is asserted, never silently short.
  */
-export function linkPairs(requirementIds: number[][], count: number, random: () => number): [number, number][] {
+export function linkPairs(
+  requirementIds: number[][],
+  count: number,
+  random: () => number,
+  parentOf: (d: number) => number = (d) => d - 1,
+): [number, number][] {
   const documentsCount = requirementIds.length;
   if (documentsCount < 2) throw new Error('links need at least two documents');
-  const possible = requirementIds.slice(1).reduce((n, ids, d) => n + ids.length * requirementIds[d]!.length, 0);
+  const possible = requirementIds
+    .slice(1)
+    .reduce((n, ids, d) => n + ids.length * requirementIds[parentOf(d + 1)]!.length, 0);
   if (count > possible / 2) throw new Error(`${count} links asked, too many for ${possible} possible pairs`);
   const seen = new Set<string>();
   const pairs: [number, number][] = [];
@@ -81,7 +90,7 @@ export function linkPairs(requirementIds: number[][], count: number, random: () 
   while (pairs.length < count) {
     if (++attempts > count * 10) throw new Error(`only ${pairs.length} distinct links of ${count} after ${attempts}`);
     const d = 1 + (pairs.length % (documentsCount - 1));
-    const parents = requirementIds[d - 1]!;
+    const parents = requirementIds[parentOf(d)]!;
     const children = requirementIds[d]!;
     const parent = parents[Math.floor(random() * parents.length)]!;
     const child = children[Math.floor(random() * children.length)]!;
@@ -130,7 +139,8 @@ export async function generateProject(db: Db, ownerId: number, shape: Shape) {
       })
       .returning();
     docIds.push(doc!.id);
-    if (d > 0) await db.insert(documentLinks).values({ parentId: docIds[d - 1]!, childId: doc!.id });
+    const parentOf = shape.parentOf ?? ((child: number) => child - 1);
+    if (d > 0) await db.insert(documentLinks).values({ parentId: docIds[parentOf(d)]!, childId: doc!.id });
     const catIds: number[] = [];
     for (let c = 0; c < shape.categoriesPerDocument; c++) {
       const parentId = c % 4 === 0 || catIds.length === 0 ? null : catIds[catIds.length - (c % 4)]!;
@@ -160,7 +170,7 @@ export async function generateProject(db: Db, ownerId: number, shape: Shape) {
     });
     requirementIds.push(ids);
   }
-  const pairs = shape.links > 0 ? linkPairs(requirementIds, shape.links, random) : [];
+  const pairs = shape.links > 0 ? linkPairs(requirementIds, shape.links, random, shape.parentOf) : [];
   const links = pairs.map(([parentId, childId]) => ({
     parentId,
     childId,

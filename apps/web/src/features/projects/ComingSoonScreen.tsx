@@ -1,17 +1,16 @@
 import { Button, Container, EmptyState, Title } from '@mantine/core';
 import { IconArrowLeft, IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { projectPath } from './projectPaths';
 import { useProject } from './useProject';
 
-/** The synaeptic map and the test player come with later changes; their routes already lead here. */
+/** The test player comes with a later change; its route already leads here. */
 export function ComingSoonScreen() {
   const { t } = useTranslation();
   const { project } = useProject();
-  const synaeptic = useLocation().pathname.includes('/synaeptic');
-  const view = synaeptic ? t('project.views.synaeptic') : t('project.views.playtest');
+  const view = t('project.views.playtest');
   usePageTitle(`${view} · ${project.name}`);
   return (
     <Container size="sm" py={80}>

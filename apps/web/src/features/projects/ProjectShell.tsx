@@ -27,6 +27,7 @@ const ProjectOverviewScreen = lazyScreen(() => import('./ProjectOverviewScreen')
 const DetailedScreen = lazyScreen(() => import('../working-area/DetailedScreen'), 'DetailedScreen');
 const ProjectSettingsScreen = lazyScreen(() => import('./settings/ProjectSettingsScreen'), 'ProjectSettingsScreen');
 const ComingSoonScreen = lazyScreen(() => import('./ComingSoonScreen'), 'ComingSoonScreen');
+const SynaepticScreen = lazyScreen(() => import('../synaeptic/SynaepticScreen'), 'SynaepticScreen');
 
 /**
  * Everything under /project/:projectNamespace/:projectSlug (spec 2 §2): loads the project by its path with a wait
@@ -70,6 +71,8 @@ export function ProjectShell() {
 
   useEffect(() => storeProjectLocation(projectLocationFrom(subPath)), [subPath]);
 
+  // The map is full screen (spec 2): no side bar; and it stays mounted while its selection changes the address.
+  const synaeptic = subPath === 'synaeptic' || subPath.startsWith('synaeptic/');
   const status = project.error instanceof ApiError ? project.error.status : null;
   if (deleted) return <ProjectGone namespace={projectNamespace} slug={projectSlug} message={t('project.deleted')} />;
   if (status === 404)
@@ -81,19 +84,19 @@ export function ProjectShell() {
   return (
     <ProjectContext value={{ project: project.data, settings: settings.data ?? project.data.settings }}>
       <ImageUploadContext value={uploadToProject}>
-        <div className={classes.shell}>
+        <div className={`${classes.shell} ${synaeptic ? classes.fullScreen : ''}`}>
           <ConflictHost />
-          <ProjectSidebar subPath={subPath} />
+          {synaeptic ? null : <ProjectSidebar subPath={subPath} />}
           <div className={classes.content}>
             {/* Keyed by path: a screen that failed does not keep the next one from showing; the side bar stays. */}
-            <ScreenErrorBoundary key={pathname}>
+            <ScreenErrorBoundary key={synaeptic ? 'synaeptic' : pathname}>
               <Suspense fallback={<ScreenLoader />}>
                 <Routes>
                   <Route index element={<ProjectOverviewScreen />} />
                   <Route path="detailed/:elementView?/:elementId?" element={<DetailedScreen />} />
                   <Route path="settings" element={<ProjectSettingsScreen />} />
                   <Route path="playtest/:testId?" element={<ComingSoonScreen />} />
-                  <Route path="synaeptic/:elementView?/:elementId?" element={<ComingSoonScreen />} />
+                  <Route path="synaeptic/:elementView?/:elementId?" element={<SynaepticScreen />} />
                   <Route path="*" element={<ProjectFallback />} />
                 </Routes>
               </Suspense>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchClassifiers } from '../tags/classifiersApi';
-import { fetchDocumentRequirements, fetchStructure } from '../working-area/api/workingAreaApi';
+import { LISTS_IN_FLIGHT, mapLoadOrder } from '../synaeptic/logic/loadOrder';
+import { fetchDocumentRequirements, fetchStructure, type StructureDocument } from '../working-area/api/workingAreaApi';
 import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
 
 // What a project page needs, asked for at once instead of one after the other: without this, a document's
@@ -11,6 +12,7 @@ import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
 /** The detailed screen's code starts loading with the shell, in parallel with the project's own call. */
 export function preloadProjectScreen(subPath: string): void {
   if (subPath.startsWith('detailed')) void import('../working-area/DetailedScreen');
+  if (subPath.startsWith('synaeptic')) void import('../synaeptic/SynaepticScreen');
 }
 
 /** The document of a `detailed/document/:id` address, else undefined. */
@@ -29,12 +31,25 @@ export function useProjectPrefetch(projectId: number | undefined, subPath: strin
   // A module is fetched once: asking again on each move inside the project costs nothing.
   useEffect(() => preloadProjectScreen(subPath), [subPath]);
   const documentId = documentIdOf(subPath);
+  const map = subPath === 'synaeptic' || subPath.startsWith('synaeptic/');
   useEffect(() => {
     if (projectId === undefined) return;
-    void client.prefetchQuery({
+    const structure = client.prefetchQuery({
       queryKey: workingAreaKeys.structure(projectId),
       queryFn: () => fetchStructure(projectId),
     });
+    // The map's first documents, in its order, while its code is still on its way (it asks for the rest).
+    if (map) {
+      void structure.then(() => {
+        const documents = client.getQueryData<StructureDocument[]>(workingAreaKeys.structure(projectId)) ?? [];
+        for (const id of mapLoadOrder(documents).slice(0, LISTS_IN_FLIGHT)) {
+          void client.prefetchQuery({
+            queryKey: workingAreaKeys.documentRequirements(projectId, id),
+            queryFn: () => fetchDocumentRequirements(id),
+          });
+        }
+      });
+    }
     if (documentId === undefined) return;
     void client.prefetchQuery({
       queryKey: workingAreaKeys.documentRequirements(projectId, documentId),
@@ -44,5 +59,5 @@ export function useProjectPrefetch(projectId: number | undefined, subPath: strin
       queryKey: workingAreaKeys.classifiers(projectId, documentId),
       queryFn: () => fetchClassifiers(documentId),
     });
-  }, [client, projectId, documentId]);
+  }, [client, projectId, documentId, map]);
 }

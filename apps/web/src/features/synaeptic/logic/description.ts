@@ -1,0 +1,10 @@
+import { htmlToText } from '../../working-area/logic/htmlText';
+
+/** Spec 2 §9: a card's description preview is cut at 500 characters. */
+export const DESCRIPTION_PREVIEW_LENGTH = 500;
+
+/** A card's description (spec 2, synaeptic view): markup stripped, cut to 500 characters plus an ellipsis. */
+export function descriptionPreview(html: string): string {
+  const text = htmlToText(html);
+  return text.length > DESCRIPTION_PREVIEW_LENGTH ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}…` : text;
+}

@@ -1,0 +1,325 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import {
+  buildApp,
+  createConfirmedUser,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  loadConfig,
+  openDatabase,
+  openSession,
+  schema,
+  SESSION_COOKIE,
+} from '@reqloom/server';
+import { generateProject, type Shape } from './generate';
+import { percentile } from './load-worker';
+
+// `npm run bench:map -- [--sizes 2000,20000] [--runs 3] [--label name] [--screenshots dir]`
+// The synaeptic map in Chromium (Debian's, as the e2e suite), for a project of documents in a tree (each
+// document the child of one four places before it), their requirements spread over categories and as many links:
+//  - time to the first requirement card, from navigation start on a full page load, and from the top bar's
+//    toggle on a loaded detailed view; the time until every document's requirements are on the map;
+//  - 5 s of panning with the wheel (a step each frame, back and forth): frames per second (requestAnimationFrame
+//    count), the longest frame, the frames over 33 ms, the most cards ever in the page;
+//  - the page's JS heap once the map is complete.
+// PGlite in process with the built web client (`npm run build -w @reqloom/web` first). Results:
+// bench/results/map-latest.{json,md} (and map-<label>.*).
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '2000,20000' },
+    runs: { type: 'string', default: '3' },
+    label: { type: 'string' },
+    'pan-ms': { type: 'string', default: '5000' },
+    screenshots: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const sizes = args.sizes.split(',').map(Number);
+const runs = Math.max(1, Number(args.runs));
+const panMs = Math.min(30_000, Number(args['pan-ms']));
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
+if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+  throw new Error('The web client is not built: run `npm run build -w @reqloom/web` first.');
+}
+
+const SESSION_STORAGE_KEY = 'reqloom.session.expiresAt'; // apps/web/src/api/session.ts
+const CARD = '[data-requirement]';
+const MAP = '[aria-roledescription]';
+
+/** 2,000 requirements: 10 documents of 200; 20,000: 50 documents of 400 (issue 13). */
+function shapeFor(requirements: number): Shape {
+  const documents = requirements >= 10_000 ? 50 : 10;
+  return {
+    documents,
+    requirementsPerDocument: Math.round(requirements / documents),
+    categoriesPerDocument: requirements >= 10_000 ? 20 : 10,
+    links: requirements,
+    parentOf: (d) => Math.floor((d - 1) / 4),
+  };
+}
+
+type Pan = { fps: number; frames: number; longest_frame_ms: number; frames_over_33ms: number; max_cards: number };
+type Timing = { p50: number; min: number; max: number; runs: number[] };
+type SizeResult = {
+  requirements: number;
+  documents: number;
+  first_card_full_load_ms: Timing;
+  first_card_from_toggle_ms: Timing;
+  complete_full_load_ms: Timing;
+  pan: Pan;
+  js_heap_mb: number;
+};
+
+const summary = (values: number[]): Timing => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), min: sorted[0]!, max: sorted[sorted.length - 1]!, runs: values };
+};
+
+/** Waits, in the page, for the frame in which every document's requirements are on the map. */
+const complete = (page: Page) =>
+  page.waitForFunction(
+    (selector) => {
+      const map = document.querySelector(selector);
+      return map && map.getAttribute('data-documents-loaded') === map.getAttribute('data-documents');
+    },
+    MAP,
+    { timeout: 120_000, polling: 'raf' },
+  );
+
+/** Clicks the top bar's Synaeptic toggle and waits, in the page, for the frame that holds the first card. */
+async function fromToggle(page: Page): Promise<number> {
+  await page.getByText('Synaeptic', { exact: true }).waitFor();
+  return page.evaluate(
+    (selector) =>
+      new Promise<number>((resolve) => {
+        const started = performance.now();
+        const labels = Array.from(document.querySelectorAll('label'));
+        labels.find((label) => label.textContent === 'Synaeptic')!.click();
+        const check = () =>
+          document.querySelector(selector) ? resolve(performance.now() - started) : requestAnimationFrame(check);
+        check();
+      }),
+    CARD,
+  );
+}
+
+/** Pans the map with wheel events, one step a frame, for `ms`, counting frames and the cards in the page. */
+async function pan(page: Page, ms: number): Promise<Pan> {
+  return page.evaluate(
+    ([duration, selector]) =>
+      new Promise<Pan>((resolve) => {
+        const map = document.querySelector(selector) as HTMLElement;
+        let frames = 0;
+        let longest = 0;
+        let slow = 0;
+        let maxCards = 0;
+        const started = performance.now();
+        let last = started;
+        const frame = (now: number) => {
+          const gap = now - last;
+          last = now;
+          if (frames > 0) {
+            longest = Math.max(longest, gap);
+            if (gap > 33) slow++;
+          }
+          frames++;
+          maxCards = Math.max(maxCards, map.querySelectorAll('[data-requirement]').length);
+          // Down and to the right for half the time, then back: cards keep coming into sight and leaving.
+          const sign = now - started < duration / 2 ? 1 : -1;
+          map.dispatchEvent(new WheelEvent('wheel', { deltaX: 12 * sign, deltaY: 45 * sign, bubbles: true }));
+          if (now - started < duration) requestAnimationFrame(frame);
+          else
+            resolve({
+              fps: Math.round((frames / ((now - started) / 1000)) * 10) / 10,
+              frames,
+              longest_frame_ms: Math.round(longest),
+              frames_over_33ms: slow,
+              max_cards: maxCards,
+            });
+        };
+        requestAnimationFrame((now) => {
+          last = now;
+          frame(now);
+        });
+      }),
+    [ms, MAP] as const,
+  );
+}
+
+type Profile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+};
+
+/** `--profile`: where the pan's time went, by function (self time), the twelve heaviest. */
+function printProfile(profile: Profile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`      ${String(Math.round(ms)).padStart(6)} ms  ${key}`);
+}
+
+async function measureSize(browser: Browser, requirements: number): Promise<SizeResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-map-'));
+  const database = await openDatabase({ dataDir: null });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: webDist });
+  const { app } = await buildApp(config, { database });
+  const db = database.db;
+  const user = await createConfirmedUser(db, {
+    name: 'Bench',
+    username: 'bench',
+    email: 'bench@example.com',
+    password: 'bench password',
+  });
+  if ('errors' in user) throw new Error(JSON.stringify(user.errors));
+  const shape = shapeFor(requirements);
+  const data = await generateProject(db, user.id, shape);
+  const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, data.projectId));
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const session = await openSession(db, user.id);
+  const xsrf = 'benchxsrftoken0123456789abcdef';
+  const headers = { cookie: `${SESSION_COOKIE}=${session.token}; ${CSRF_COOKIE}=${xsrf}`, [CSRF_HEADER]: xsrf };
+  await app.inject({
+    method: 'PUT',
+    url: '/api/user/preferences',
+    headers,
+    payload: { preferences: { tours: { dashboard: true, project: true, document: true, synaeptic: true } } },
+  });
+  const projectPath = `/project/bench/${project!.slug}`;
+  const mapPath = `${projectPath}/synaeptic`;
+
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
+  await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: base }]);
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  await context.addInitScript(([key, expiry]) => localStorage.setItem(key, expiry), [
+    SESSION_STORAGE_KEY,
+    String(session.expiresAt.getTime()),
+  ] as const);
+  const firstCard: number[] = [];
+  const whole: number[] = [];
+  const toggle: number[] = [];
+  let heap = 0;
+  let panned: Pan | undefined;
+  for (let run = 0; run < runs; run++) {
+    const page = await context.newPage();
+    await page.goto(mapPath, { waitUntil: 'commit' });
+    await page.waitForSelector(CARD, { timeout: 120_000 });
+    firstCard.push(Math.round(await page.evaluate(() => performance.now())));
+    await complete(page);
+    whole.push(Math.round(await page.evaluate(() => performance.now())));
+    if (run === runs - 1) {
+      await page.waitForTimeout(500);
+      heap = await page.evaluate(
+        () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+      );
+      const cdp = args.profile ? await page.context().newCDPSession(page) : undefined;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
+      panned = await pan(page, panMs);
+      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+      if (args.screenshots) await screenshots(page, mapPath, args.screenshots, requirements, data.requirementIds);
+    }
+    await page.goto(`${projectPath}/detailed/document/${data.documentIds[0]!}`);
+    await page.waitForSelector('[role="row"][data-index="0"]', { timeout: 60_000 });
+    toggle.push(Math.round(await fromToggle(page)));
+    await page.close();
+  }
+  await context.close();
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const result: SizeResult = {
+    requirements,
+    documents: shape.documents,
+    first_card_full_load_ms: summary(firstCard),
+    first_card_from_toggle_ms: summary(toggle),
+    complete_full_load_ms: summary(whole),
+    pan: panned!,
+    js_heap_mb: Math.round((heap / 1024 / 1024) * 10) / 10,
+  };
+  console.log(
+    `  ${String(requirements).padStart(6)} req.: first card ${result.first_card_full_load_ms.p50} ms (full load), ` +
+      `${result.first_card_from_toggle_ms.p50} ms (toggle), complete ${result.complete_full_load_ms.p50} ms; pan ` +
+      `${result.pan.fps} fps, longest frame ${result.pan.longest_frame_ms} ms, ${result.pan.frames_over_33ms} over ` +
+      `33 ms, at most ${result.pan.max_cards} cards in the page; heap ${result.js_heap_mb} MB`,
+  );
+  return result;
+}
+
+/** Pictures of the map for a person to look at: the whole project, a selected requirement, an open description. */
+async function screenshots(page: Page, mapPath: string, dir: string, size: number, ids: number[][]) {
+  fs.mkdirSync(dir, { recursive: true });
+  await page.goto(mapPath);
+  await complete(page);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(dir, `map-${size}-project.png`) });
+  const requirement = ids[1]![3]!;
+  await page.goto(`${mapPath}/requirement/${requirement}`);
+  await complete(page);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(dir, `map-${size}-selected.png`) });
+  await page.locator(`[data-requirement="${requirement}"]`).click();
+  await page.keyboard.press('-');
+  await page.keyboard.press('-');
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: path.join(dir, `map-${size}-description-zoom40.png`) });
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+const startedAt = new Date().toISOString();
+const results: SizeResult[] = [];
+try {
+  for (const size of sizes) results.push(await measureSize(browser, size));
+} finally {
+  await browser.close();
+}
+
+const out = {
+  started_at: startedAt,
+  machine: { cpus: os.cpus().length, load_average: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+  browser: 'Debian chromium, headless, 1440×900',
+  runs,
+  pan_ms: panMs,
+  results,
+};
+const range = (t: Timing) => `${t.p50} (${t.min}–${t.max})`;
+const markdown = [
+  `# Synaeptic map in Chromium (${startedAt})`,
+  '',
+  `${out.browser}; ${runs} runs per size; ${out.machine.cpus} CPUs, load average ${out.machine.load_average.join(' ')} at the end.`,
+  '',
+  '| requirements (documents) | first card, full load ms p50 (min–max) | first card, from the toggle ms | ' +
+    'every document on the map, full load ms | pan fps | longest frame ms | frames > 33 ms | most cards in page | JS heap MB |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.requirements} (${r.documents}) | ${range(r.first_card_full_load_ms)} | ${range(r.first_card_from_toggle_ms)} ` +
+      `| ${range(r.complete_full_load_ms)} | ${r.pan.fps} | ${r.pan.longest_frame_ms} | ${r.pan.frames_over_33ms} ` +
+      `| ${r.pan.max_cards} | ${r.js_heap_mb} |`,
+  ),
+  '',
+].join('\n');
+const dir = path.join(root, 'bench/results');
+for (const name of ['map-latest', ...(args.label ? [`map-${args.label}`] : [])]) {
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(out, null, 2)}\n`);
+  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
+}
+console.log(`\n${markdown}`);
