@@ -7,7 +7,11 @@ interface GuidedTourProps {
   tour: TourDefinition;
 }
 
-/** Mounts a screen's tour: it starts by itself when due (useGuidedTour); Next, Back, Skip, and Escape to leave. */
+/**
+ * Mounts a screen's tour: it starts by itself when due (useGuidedTour). Each step is a modal dialog named by its
+ * title and described by its text; the focus moves into it and stays there while the overlay covers the page, and
+ * Escape, Skip or Finish leave at any step (the arrow keys move between steps).
+ */
 export function GuidedTour({ tour }: GuidedTourProps) {
   const { t } = useTranslation();
   const { active, stop } = useGuidedTour(tour);
@@ -28,6 +32,8 @@ export function GuidedTour({ tour }: GuidedTourProps) {
         close: t('tours.finish'),
         stepCounter: (current, total) => t('tours.counter', { current, total }),
       }}
+      // The overlay blocks the page and the focus stays in the step: a modal dialog, as assistive technology is told.
+      attributes={{ tooltip: { 'aria-modal': 'true' } }}
       data-testid={`tour-${tour.name}`}
     >
       {tour.steps.map((step) => (
