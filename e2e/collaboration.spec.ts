@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
 
 // Collaborative editing (issue 10 §1): two people in two browsers type into one requirement's description; each
 // sees the other's text and named caret, the people connected, and the status; the server keeps the result.
@@ -37,10 +37,12 @@ test.beforeAll(async ({ browser, baseURL }) => {
   owner = newUser('grace', 'Grace Hopper');
   member = newUser('alan', 'Alan Turing');
   await signUpConfirmed(setup, owner);
+  await markToursDone(setup);
   seeded = await seedProject(setup, owner.username);
   const memberSetup = await browser.newContext({ baseURL });
   contexts.push(memberSetup);
   await signUpConfirmed(memberSetup, member);
+  await markToursDone(memberSetup);
   const joined = await apiCall(
     memberSetup,
     'POST',

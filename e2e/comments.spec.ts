@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import { describeViolations, seriousViolations } from './support/axe';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
 
 // Comments and the side tabs (issue 10 §3–§4, spec 2 "Side tabs", decisions §11): two members on one requirement,
 // one writes, the other sees it live with an unread count; Enter sends, Shift+Enter and Ctrl+Enter make new lines;
@@ -10,7 +10,6 @@ import { apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './suppo
 test.describe.configure({ mode: 'serial' });
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const TOURS = { dashboard: true, project: true, document: true, category: true, requirement: true };
 let ada: TestUser;
 let bob: TestUser;
 let seed: SeededProject;
@@ -22,7 +21,7 @@ async function member(browser: Browser, baseURL: string | undefined, user: TestU
   const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' });
   contexts.push(context);
   await signUpConfirmed(context, user);
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: TOURS } });
+  await markToursDone(context);
   const page = await context.newPage();
   await logIn(page, user);
   return page;

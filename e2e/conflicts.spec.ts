@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './support/screenshot';
-import { apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { ALL_TOURS_DONE, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
 import { data } from './support/seed';
 
 // No edit is lost silently (issue 9 §1): two browsers on one requirement. The later save from an older version
@@ -47,7 +47,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   user = newUser('linus', 'Linus Pauling');
   await signUpConfirmed(setup, user);
   await apiCall(setup, 'PUT', 'user/preferences', {
-    preferences: { tours: { dashboard: true, project: true, document: true } },
+    preferences: { tours: ALL_TOURS_DONE },
   });
   const project = await data<{ id: number; slug: string }>(
     apiCall(setup, 'POST', 'projects', {

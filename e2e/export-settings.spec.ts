@@ -1,14 +1,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './support/screenshot';
 import { seedProject, type SeededProject } from './support/seed';
-import { alphaOn, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { alphaOn, apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
 
 // The export-settings panel (issue 11 §3, spec 2, decisions §13): a switch per option, the table of evolutions for
 // alpha users only, changes sent after a second as one call, and another browser sees them live.
 test.describe.configure({ mode: 'serial' });
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const TOURS = { dashboard: true, project: true, document: true, category: true, requirement: true };
 const contexts: BrowserContext[] = [];
 let seed: SeededProject;
 let ada: TestUser;
@@ -21,7 +20,7 @@ async function member(browser: Browser, baseURL: string | undefined, user: TestU
   contexts.push(context);
   await signUpConfirmed(context, user);
   if (alpha) await alphaOn(user);
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: TOURS } });
+  await markToursDone(context);
   const page = await context.newPage();
   await logIn(page, user);
   return page;

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { linkFromNewestMail } from './support/outbox';
 import { snap } from './support/screenshot';
-import { apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { ALL_TOURS_DONE, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
 import { data } from './support/seed';
 
 // What the first users hit (issue 9 §3): stale links seen where requirements are listed, times never in the
@@ -22,7 +22,7 @@ async function setUp(browser: import('@playwright/test').Browser, baseURL: strin
   const owner = newUser('owner', 'Olive Owner');
   await signUpConfirmed(context, owner);
   await apiCall(context, 'PUT', 'user/preferences', {
-    preferences: { tours: { dashboard: true, project: true, document: true } },
+    preferences: { tours: ALL_TOURS_DONE },
   });
   const project = await data<Setup['project']>(
     apiCall(context, 'POST', 'projects', {

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import { describeViolations, seriousViolations } from './support/axe';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { alphaOn, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { alphaOn, apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
 
 // Document import and ReqIF export (decisions §14) as a person does them: the side bar's and the overview's import
 // entries (MS Word for alpha users only), the dialog's report, the new documents opened, a broken file refused with
@@ -22,7 +22,6 @@ test.skip(
 );
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const TOURS = { dashboard: true, project: true, document: true, category: true, requirement: true };
 const contexts: BrowserContext[] = [];
 let seed: SeededProject;
 let ada: TestUser;
@@ -36,7 +35,7 @@ async function member(browser: Browser, baseURL: string | undefined, user: TestU
   contexts.push(context);
   await signUpConfirmed(context, user);
   if (alpha) await alphaOn(user);
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: TOURS } });
+  await markToursDone(context);
   const page = await context.newPage();
   await logIn(page, user);
   return page;

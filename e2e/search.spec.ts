@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { apiCall, logIn, newUser, signUpConfirmed } from './support/users';
+import { apiCall, logIn, markToursDone, newUser, signUpConfirmed } from './support/users';
 
 // The project search of the top bar (issue 11 §2, spec 2 "Search"): Ctrl+Shift+F from anywhere in the project, a word
 // typed without its accent, arrow keys and Enter to open the detailed view, an empty result said, Escape to close.
 test.describe.configure({ mode: 'serial' });
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const TOURS = { dashboard: true, project: true, document: true, category: true, requirement: true };
 let seed: SeededProject;
 let page: Page;
 let purge: { id: number };
@@ -20,7 +19,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US' });
   const user = newUser('seeker', 'Sam Seeker');
   await signUpConfirmed(context, user);
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: TOURS } });
+  await markToursDone(context);
   seed = await seedProject(context, stamp);
   purge = await data<{ id: number }>(
     apiCall(context, 'POST', 'requirements', {

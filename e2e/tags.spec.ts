@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { describeViolations, seriousViolations } from './support/axe';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
 
 // Classifiers and tags (issue 11 §1, spec 2 "Tags and classifiers panel", decisions §12): a classifier made with its
 // tags in the panel, requirements tagged with the picker (a single-select classifier holds one tag), a column per
@@ -11,7 +11,6 @@ import { apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './suppo
 test.describe.configure({ mode: 'serial' });
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const TOURS = { dashboard: true, project: true, document: true, category: true, requirement: true };
 const LONG = 'Safety integrity level according to the functional safety assessment of the whole cockpit display';
 let ada: TestUser;
 let bob: TestUser;
@@ -31,7 +30,7 @@ async function member(browser: Browser, baseURL: string | undefined, user: TestU
   const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' });
   contexts.push(context);
   await signUpConfirmed(context, user);
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: TOURS } });
+  await markToursDone(context);
   const page = await context.newPage();
   await logIn(page, user);
   return page;

@@ -1,16 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { seedProject } from './support/seed';
-import { apiCall, logIn, newUser, signUpConfirmed } from './support/users';
+import { logIn, markToursDone, newUser, signUpConfirmed } from './support/users';
 
 // The document view's export to MS Word (issue 12 §1, in the header's Export menu): a click downloads `<document name>.docx`, a Word package.
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const TOURS = { dashboard: true, project: true, document: true, category: true, requirement: true };
 
 test('the export button downloads the document as a .docx named after it', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US', acceptDownloads: true });
   const user = newUser('wordsmith', 'Wanda Word');
   await signUpConfirmed(context, user);
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: TOURS } });
+  await markToursDone(context);
   const seed = await seedProject(context, stamp);
   const page = await context.newPage();
   await logIn(page, user);

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { linkFromNewestMail } from './support/outbox';
 import { snap } from './support/screenshot';
+import { ALL_TOURS_DONE } from './support/users';
 
 // The working area as a team uses it (issue "Web client", spec 2 §2 and §4): documents linked parent to child,
 // categories, requirements, links and their up-to-date marks, status, revisions, a second browser kept in step,
@@ -68,7 +69,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const link = await linkFromNewestMail(user.email, /\/confirm\/[^\s"'<>]+/);
   expect((await context.request.get(`/api/auth${link}`)).ok()).toBe(true);
   await api(context, 'PUT', 'user/preferences', {
-    preferences: { tours: { dashboard: true, project: true, document: true } },
+    preferences: { tours: ALL_TOURS_DONE },
   });
   const created = await api(context, 'POST', 'projects', { ...project, group_id: null, description: '' });
   projectId = created.id as number;

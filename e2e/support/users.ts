@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { TOUR_NAMES } from '@reqloom/domain';
 import { linkFromNewestMail } from './outbox';
 
 export interface TestUser {
@@ -51,12 +52,17 @@ export async function signUpConfirmed(context: BrowserContext, user: TestUser): 
   expect(confirmed.ok(), `confirming ${user.email} at ${link}: ${await confirmed.text()}`).toBe(true);
 }
 
+/** Every guided tour marked done: a new tour (decisions §18) joins the list by itself. */
+export const ALL_TOURS_DONE: Readonly<Record<string, true>> = Object.fromEntries(
+  TOUR_NAMES.map((name) => [name, true]),
+);
+
 /**
- * Marks the guided tours done, so that they do not cover the screens a test works on (the tour mechanism has
- * its own test). Needs a session in the context.
+ * Marks every guided tour done, so that none covers the screens a test works on (tours.spec.ts tests the tours).
+ * Needs a session in the context.
  */
 export async function markToursDone(context: BrowserContext): Promise<void> {
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: { dashboard: true, project: true } } });
+  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: ALL_TOURS_DONE } });
 }
 
 export async function logIn(page: Page, user: TestUser): Promise<void> {

@@ -68,7 +68,7 @@ export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   return (
-    <div className={classes.root}>
+    <div className={classes.root} data-tour="project-search">
       <TextInput
         ref={input}
         value={query}

@@ -42,7 +42,13 @@ export function SideTabs({ tabs, active }: SideTabsProps) {
 
   return (
     <div className={classes.tabs}>
-      <div ref={list} role="tablist" aria-orientation="vertical" aria-label={t('sidePanels.label')}>
+      <div
+        ref={list}
+        role="tablist"
+        aria-orientation="vertical"
+        aria-label={t('sidePanels.label')}
+        data-tour="side-tabs"
+      >
         {tabs.map((tab, index) => {
           const selected = tab.name === active;
           const count = tab.count ?? 0;

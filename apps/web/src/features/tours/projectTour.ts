@@ -11,6 +11,12 @@ export const projectTour: TourDefinition = {
       position: 'bottom-start',
     },
     {
+      target: tourTarget('overview-documents'),
+      title: 'tours.project.documentsTitle',
+      text: 'tours.project.documentsText',
+      position: 'top',
+    },
+    {
       target: tourTarget('project-contributors'),
       title: 'tours.project.contributorsTitle',
       text: 'tours.project.contributorsText',
@@ -21,6 +27,12 @@ export const projectTour: TourDefinition = {
       title: 'tours.project.sidebarTitle',
       text: 'tours.project.sidebarText',
       position: 'right-start',
+    },
+    {
+      target: tourTarget('project-search'),
+      title: 'tours.project.searchTitle',
+      text: 'tours.project.searchText',
+      position: 'bottom',
     },
     {
       target: tourTarget('project-view-toggle'),

@@ -27,7 +27,14 @@ function OverviewDocumentsSection() {
   const documents = structure.data ?? [];
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="overview-documents-title">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby="overview-documents-title"
+      data-tour="overview-documents"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>

@@ -43,7 +43,7 @@ function StructureTree() {
     });
 
   return (
-    <Stack gap={6} component="nav" aria-label={t('workingArea.structure')}>
+    <Stack gap={6} component="nav" aria-label={t('workingArea.structure')} data-tour="structure-tree">
       <Group justify="space-between" wrap="nowrap" px={4}>
         <Text fz={11} fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.06em' }}>
           {t('documents.title')}

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SettingsSection } from '../../../components/SettingsSection';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { GuidedTour } from '../../tours/GuidedTour';
+import { projectSettingsTour } from '../../tours/projectSettingsTour';
 import { useProject } from '../useProject';
 import { DeleteProjectCard } from './DeleteProjectCard';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
@@ -61,6 +63,7 @@ export function ProjectSettingsScreen() {
           </SettingsSection>
         </SettingsAnchor>
       </Stack>
+      <GuidedTour tour={projectSettingsTour} />
     </Container>
   );
 }

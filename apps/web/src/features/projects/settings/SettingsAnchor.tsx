@@ -10,7 +10,7 @@ interface SettingsAnchorProps {
 /** A section's anchor (`#settings-<name>`); the margin keeps its title clear of the sticky top bar. */
 export function SettingsAnchor({ section, children }: SettingsAnchorProps) {
   return (
-    <Box id={`settings-${section}`} style={{ scrollMarginTop: 76 }}>
+    <Box id={`settings-${section}`} style={{ scrollMarginTop: 76 }} data-tour={`settings-${section}`}>
       {children}
     </Box>
   );

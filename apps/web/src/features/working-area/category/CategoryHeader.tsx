@@ -24,7 +24,7 @@ export function CategoryHeader(props: CategoryHeaderProps) {
   const { t } = useTranslation();
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xl">
-      <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+      <Stack gap={6} style={{ minWidth: 0, flex: 1 }} data-tour="category-header">
         <Group gap={6} wrap="nowrap">
           <Tooltip label={t('categories.backTo', { name: document.name })}>
             <ActionIcon
@@ -70,7 +70,7 @@ export function CategoryHeader(props: CategoryHeaderProps) {
         )}
       </Stack>
       <Stack gap="sm" align="flex-end">
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" data-tour="category-actions">
           <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
             {t('workingArea.edit')}
           </Button>

@@ -8,6 +8,8 @@ import { ScreenLoader } from '../../../components/ScreenLoader';
 import { errorMessage } from '../../../components/errorMessage';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useProject } from '../../projects/useProject';
+import { categoryTour } from '../../tours/categoryTour';
+import { GuidedTour } from '../../tours/GuidedTour';
 import { useClassifiers } from '../../tags/useClassifiers';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
 import { useStructure } from '../api/useStructure';
@@ -87,7 +89,12 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
         onDelete={() => void commands.remove(category)}
       />
       {requirements.error ? <FormAlert message={errorMessage(requirements.error, t)} /> : null}
-      <Section title={t('categories.ownRequirements')} count={own.length} actions={addRequirement}>
+      <Section
+        title={t('categories.ownRequirements')}
+        count={own.length}
+        actions={addRequirement}
+        tourId="category-requirements"
+      >
         {requirements.isPending ? (
           <ScreenLoader />
         ) : own.length === 0 ? (
@@ -106,6 +113,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
       <Section
         title={t('categories.subCategories')}
         count={nodes.length}
+        tourId="category-subcategories"
         actions={
           <Button
             size="xs"
@@ -139,6 +147,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
           )}
         </Section>
       ) : null}
+      <GuidedTour tour={categoryTour} />
     </Stack>
   );
 }

@@ -10,15 +10,17 @@ interface SectionProps {
   children: ReactNode;
   /** A section that folds away; what it holds is unmounted while folded (the table's filter clears, spec 2). */
   collapsible?: boolean;
+  /** The guided tour's marker for the section (`data-tour`). */
+  tourId?: string;
 }
 
 /** A titled block of a detailed view. */
-export function Section({ title, count, actions, children, collapsible }: SectionProps) {
+export function Section({ title, count, actions, children, collapsible, tourId }: SectionProps) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(true);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id} data-tour={tourId}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap={6} wrap="nowrap">

@@ -41,7 +41,7 @@ export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: Doc
   return (
     // The buttons go under the name when it would have less than 280 px beside them.
     <Group justify="space-between" align="flex-start" gap="xl">
-      <Stack gap={6} style={{ minWidth: 0, flex: '1 1 280px' }}>
+      <Stack gap={6} style={{ minWidth: 0, flex: '1 1 280px' }} data-tour="document-header">
         <Text fz={11} fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.06em' }}>
           {t('documents.kind')}
         </Text>
@@ -62,7 +62,7 @@ export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: Doc
         )}
       </Stack>
       <Stack gap="sm" align="flex-end">
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" data-tour="document-actions">
           <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
             {t('workingArea.edit')}
           </Button>

@@ -9,6 +9,8 @@ import { errorMessage } from '../../../components/errorMessage';
 import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useProject } from '../../projects/useProject';
+import { documentTour } from '../../tours/documentTour';
+import { GuidedTour } from '../../tours/GuidedTour';
 import { useClassifiers } from '../../tags/useClassifiers';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
 import { useStructure } from '../api/useStructure';
@@ -89,6 +91,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
       <Section
         title={t('categories.title')}
         count={document.categories.length}
+        tourId="document-categories"
         actions={
           <Button
             size="xs"
@@ -110,6 +113,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
         title={t('requirements.title')}
         count={list.length}
         collapsible
+        tourId="document-requirements"
         actions={
           <Button
             size="xs"
@@ -141,6 +145,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
           )}
         </Stack>
       </Section>
+      <GuidedTour tour={documentTour} />
     </Stack>
   );
 }

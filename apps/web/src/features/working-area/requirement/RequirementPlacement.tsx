@@ -31,7 +31,7 @@ export function RequirementPlacement({ requirement, documents }: RequirementPlac
   };
 
   return (
-    <Group gap="xs" wrap="wrap" align="flex-end">
+    <Group gap="xs" wrap="wrap" align="flex-end" data-tour="requirement-placement">
       <Select
         size="xs"
         w={220}

@@ -11,6 +11,8 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { RequirementTags } from '../../tags/RequirementTags';
 import { useFormatDateTime } from '../../user/useFormatDateTime';
 import { useProject } from '../../projects/useProject';
+import { GuidedTour } from '../../tours/GuidedTour';
+import { requirementTour } from '../../tours/requirementTour';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
 import { useRequirement } from '../api/useRequirement';
 import { useStructure } from '../api/useStructure';
@@ -102,7 +104,7 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
               </Button>
             </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap" align="center">
+          <Group gap="sm" wrap="nowrap" align="center" data-tour="requirement-name">
             <span className={classes.reference} aria-label={t('requirements.reference')}>
               {requirement.reference}
             </span>
@@ -120,7 +122,7 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
           <StatusStepper requirement={requirement} />
         </Stack>
       </Paper>
-      <Section title={t('requirements.description')}>
+      <Section title={t('requirements.description')} tourId="requirement-description">
         <Stack gap="sm">
           <RequirementDescription requirement={requirement} />
           <RequirementTags requirement={requirement} />
@@ -128,9 +130,14 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
       </Section>
       <RequirementAttributes requirement={requirement} />
       {document ? <TraceabilitySection requirement={requirement} document={document} /> : null}
-      <Section title={t('requirements.revisions.title')} count={requirement.revisions.length}>
+      <Section
+        title={t('requirements.revisions.title')}
+        count={requirement.revisions.length}
+        tourId="requirement-revisions"
+      >
         <RevisionsTable requirement={requirement} revisions={requirement.revisions} />
       </Section>
+      <GuidedTour tour={requirementTour} />
     </Stack>
   );
 }

@@ -34,6 +34,7 @@ export function StatusStepper({ requirement }: { requirement: RequirementPresent
 
   return (
     <Stepper
+      data-tour="requirement-status"
       active={status}
       onStepClick={(index) => void click(index)}
       size="sm"

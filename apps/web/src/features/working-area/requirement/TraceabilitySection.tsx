@@ -30,7 +30,7 @@ export function TraceabilitySection({ requirement, document }: TraceabilitySecti
 
   if (!hasParents && !hasChildren) {
     return (
-      <Section title={t('traceability.title')}>
+      <Section title={t('traceability.title')} tourId="requirement-traceability">
         <InfoAlert>{t('traceability.noLinkedDocuments')}</InfoAlert>
       </Section>
     );
@@ -100,6 +100,7 @@ export function TraceabilitySection({ requirement, document }: TraceabilitySecti
   return (
     <Section
       title={t('traceability.title')}
+      tourId="requirement-traceability"
       actions={
         <Group gap="xs">
           {stale > 0 ? (
