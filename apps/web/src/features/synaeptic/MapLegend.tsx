@@ -11,7 +11,7 @@ export function MapLegend() {
     { colour: MAP_COLOURS.black, label: t('synaeptic.legend.unknown') },
   ];
   return (
-    <div className={classes.legend} aria-label={t('synaeptic.legend.label')} role="note">
+    <div className={classes.legend} aria-label={t('synaeptic.legend.label')} role="note" data-tour="synaeptic-legend">
       {entries.map((entry) => (
         <span key={entry.label}>
           <span className={classes.swatch} style={{ borderColor: entry.colour }} aria-hidden />

@@ -8,6 +8,8 @@ import { useProject } from '../projects/useProject';
 import { MapSidePanels } from './MapSidePanels';
 import { SynaepticMap } from './SynaepticMap';
 import { SynaepticToolbar } from './SynaepticToolbar';
+import { GuidedTour } from '../tours/GuidedTour';
+import { synaepticTour } from '../tours/synaepticTour';
 import { descriptionPreview } from './logic/description';
 import { layoutMap } from './logic/mapLayout';
 import { inactiveSets, traceOf, type MapElement } from './logic/trace';
@@ -115,6 +117,7 @@ export function SynaepticScreen() {
       requirement={element.view === 'requirement' ? data.requirements.get(element.id) : undefined}
     >
       <VisuallyHidden component="h1">{t('synaeptic.heading', { name: project.name })}</VisuallyHidden>
+      <GuidedTour tour={synaepticTour} />
       <div style={{ position: 'relative' }} data-tour="synaeptic-map">
         <SynaepticToolbar settings={settings} onZoom={onZoom} onChange={updateSettings} />
         <SynaepticMap

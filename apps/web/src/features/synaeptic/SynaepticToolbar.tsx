@@ -26,7 +26,7 @@ export function SynaepticToolbar({ settings, onZoom, onChange }: SynaepticToolba
       // A press on the toolbar is not the start of a pan.
       onPointerDown={(event) => event.stopPropagation()}
     >
-      <Group gap={4} role="group" aria-label={t('synaeptic.zoom.label')}>
+      <Group gap={4} role="group" aria-label={t('synaeptic.zoom.label')} data-tour="synaeptic-zoom">
         <ActionIcon
           variant="default"
           aria-label={t('synaeptic.zoom.out')}
@@ -46,24 +46,26 @@ export function SynaepticToolbar({ settings, onZoom, onChange }: SynaepticToolba
           <IconZoomIn size={18} />
         </ActionIcon>
       </Group>
-      <Switch
-        size="sm"
-        label={t('synaeptic.hideInactive')}
-        checked={settings.hideInactive}
-        onChange={(event) => onChange({ hideInactive: event.currentTarget.checked })}
-      />
-      <Switch
-        size="sm"
-        label={t('synaeptic.overlapping')}
-        checked={settings.overlapping}
-        onChange={(event) => onChange({ overlapping: event.currentTarget.checked })}
-      />
-      <Switch
-        size="sm"
-        label={t('synaeptic.showAllLinks')}
-        checked={settings.showAllLinks}
-        onChange={(event) => onChange({ showAllLinks: event.currentTarget.checked })}
-      />
+      <Group gap="md" data-tour="synaeptic-display">
+        <Switch
+          size="sm"
+          label={t('synaeptic.hideInactive')}
+          checked={settings.hideInactive}
+          onChange={(event) => onChange({ hideInactive: event.currentTarget.checked })}
+        />
+        <Switch
+          size="sm"
+          label={t('synaeptic.overlapping')}
+          checked={settings.overlapping}
+          onChange={(event) => onChange({ overlapping: event.currentTarget.checked })}
+        />
+        <Switch
+          size="sm"
+          label={t('synaeptic.showAllLinks')}
+          checked={settings.showAllLinks}
+          onChange={(event) => onChange({ showAllLinks: event.currentTarget.checked })}
+        />
+      </Group>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { documentTour } from './documentTour';
 import { projectSettingsTour } from './projectSettingsTour';
 import { projectTour } from './projectTour';
 import { requirementTour } from './requirementTour';
+import { synaepticTour } from './synaepticTour';
 import type { TourDefinition } from './tourTypes';
 
 /**
@@ -19,7 +20,7 @@ export const TOURS: { readonly [Name in TourName]: TourDefinition | null } = {
   category: categoryTour,
   requirement: requirementTour,
   projectSettings: projectSettingsTour,
-  synaeptic: null,
+  synaeptic: synaepticTour,
   testPlayer: null,
 };
 
