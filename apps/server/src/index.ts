@@ -7,3 +7,6 @@ export * as schema from './db/schema';
 export { createConfirmedUser } from './modules/user/user-admin.service';
 export { openSession } from './modules/auth/session.service';
 export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './http/session-cookie';
+export { writeBackup } from './cli/backup/backup';
+export { restoreBackup } from './cli/backup/restore';
+export { stateOfHtml } from './collaboration/shared-description';

@@ -2,7 +2,14 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { EventBus } from '../events/bus';
+import { RateLimiter } from '../http/rate-limiter';
 import { createConfirmedUser, setAlpha } from '../modules/user/user-admin.service';
+import type { AppContext } from '../context';
+import { writeBackup } from './backup/backup';
+import { BackupFileError, RestoreRefusedError } from './backup/format';
+import { readBackup, restoreBackup } from './backup/restore';
+import { seedDemo } from './demo/seed-demo';
 
 // `npm run reqloom -- <command>`: administration from the shell, on the configured database.
 
@@ -13,6 +20,9 @@ Commands:
   user:create [--name N] [--username U] [--email E] [--password P]
                                             create a confirmed account (asks for what is missing)
   user:alpha <email> on|off                 turn the alpha features on or off for a user
+  seed:demo [email] [--password P]          a demo user (printed with its password) and a sample project
+  backup <file>                             a consistent, compressed copy of the whole database (while it runs)
+  restore <file>                            load a backup into an empty database (PGlite or PostgreSQL)
 `;
 
 async function ask(question: string, value: string | undefined): Promise<string> {
@@ -27,6 +37,11 @@ async function ask(question: string, value: string | undefined): Promise<string>
 }
 
 async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+  return withApp((app) => fn(app.database));
+}
+
+/** What services need, for the command line: the configured database; no mail goes out, no listener waits. */
+async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {
   const config = loadConfig();
   // While a server runs on the embedded database, its changes go through that server's PGlite (its socket).
   const database = await openDatabase({
@@ -34,10 +49,33 @@ async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<
     dataDir: config.dataDir,
     shareWithOwner: true,
   });
+  const app: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: { send: () => Promise.reject(new Error('the command line sends no mail')), close: () => undefined },
+    rateLimiter: new RateLimiter(),
+    events: new EventBus(),
+  };
   try {
-    return await fn(database);
+    return await fn(app);
   } finally {
     await database.close();
+  }
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The refusals of backup and restore are for the person at the shell: their message alone, exit code 1. */
+async function refusals(fn: () => Promise<number>): Promise<number> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof BackupFileError || error instanceof RestoreRefusedError) {
+      console.error(`${error.message}\nNothing was restored.`);
+      return 1;
+    }
+    throw error;
   }
 }
 
@@ -86,6 +124,54 @@ export async function run(argv: string[]): Promise<number> {
       }
       console.log(`Alpha features ${state} for ${email}.`);
       return 0;
+    }
+    case 'seed:demo': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: { password: { type: 'string' } },
+        allowPositionals: true,
+      });
+      const result = await withApp((app) => seedDemo(app, { email: positionals[0], password: values.password }));
+      if (!result.ok) {
+        console.error(result.message);
+        return 1;
+      }
+      console.log(
+        `Demo project made: ${result.requirements} requirements in 3 documents.\n` +
+          `Log in with\n  e-mail:   ${result.email}\n  password: ${result.password}\n` +
+          `It holds a test with steps, an alpha feature: npm run reqloom -- user:alpha ${result.email} shows it.`,
+      );
+      return 0;
+    }
+    case 'backup': {
+      const [file] = rest;
+      if (!file || rest.length !== 1) {
+        console.error(USAGE);
+        return 2;
+      }
+      const summary = await withDatabase((d) => writeBackup(d, file));
+      console.log(
+        `Backup written to ${summary.file}: ${summary.rows} rows of ${summary.tables} tables, ${megabytes(summary.bytes)} ` +
+          `(schema ${summary.header.schema.last ?? summary.header.schema.migrations}).`,
+      );
+      return 0;
+    }
+    case 'restore': {
+      const [file] = rest;
+      if (!file || rest.length !== 1) {
+        console.error(USAGE);
+        return 2;
+      }
+      return refusals(async () => {
+        // Checked before the database is opened: on the embedded one a connection holds the running server.
+        const checked = await readBackup(file);
+        const summary = await withDatabase((d) => restoreBackup(d, file, { checked }));
+        console.log(
+          `Restored ${summary.rows} rows of ${summary.tables} tables from ${summary.file} ` +
+            `(a backup of ${summary.header.source}, made ${summary.header.createdAt}).`,
+        );
+        return 0;
+      });
     }
     default:
       console.error(USAGE);

@@ -53,7 +53,8 @@ export async function openDatabase(options: {
         { cause: error },
       );
     }
-    return shared;
+    // The database is the owner's PGlite, whatever the wire that reaches it (a backup names its source by this).
+    return { ...shared, driver: 'pglite' };
   }
   const lock = acquireDataDirLock(options.dataDir);
   try {
