@@ -1,17 +1,22 @@
 import en from './en.json';
+import testsEn from './tests.en.json';
 import workingAreaEn from './working-area.en.json';
 
 // The interface texts come in several files per language, one per area of the app, so that areas can grow
 // side by side; their top-level keys never overlap. English is bundled; French is loaded on demand.
-export const enCatalog = { ...en, ...workingAreaEn };
-export type Catalog = typeof en & typeof workingAreaEn;
+export const enCatalog = { ...en, ...workingAreaEn, ...testsEn };
+export type Catalog = typeof en & typeof workingAreaEn & typeof testsEn;
 
 export async function loadFrCatalog(): Promise<Catalog> {
-  const [fr, workingAreaFr] = await Promise.all([import('./fr.json'), import('./working-area.fr.json')]);
-  return { ...fr.default, ...workingAreaFr.default };
+  const [fr, workingAreaFr, testsFr] = await Promise.all([
+    import('./fr.json'),
+    import('./working-area.fr.json'),
+    import('./tests.fr.json'),
+  ]);
+  return { ...fr.default, ...workingAreaFr.default, ...testsFr.default };
 }
 
 export const catalogFiles = {
-  en: ['en.json', 'working-area.en.json'],
-  fr: ['fr.json', 'working-area.fr.json'],
+  en: ['en.json', 'working-area.en.json', 'tests.en.json'],
+  fr: ['fr.json', 'working-area.fr.json', 'tests.fr.json'],
 } as const;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import fr from './fr.json';
+import testsEn from './tests.en.json';
+import testsFr from './tests.fr.json';
 import workingAreaEn from './working-area.en.json';
 import workingAreaFr from './working-area.fr.json';
 
@@ -18,7 +20,10 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
   return result;
 }
 
-const catalogues = { en: leaves({ ...en, ...workingAreaEn }), fr: leaves({ ...fr, ...workingAreaFr }) };
+const catalogues = {
+  en: leaves({ ...en, ...workingAreaEn, ...testsEn }),
+  fr: leaves({ ...fr, ...workingAreaFr, ...testsFr }),
+};
 
 function placeholders(text: unknown): string[] {
   return typeof text === 'string' ? [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort() : [];
@@ -28,6 +33,8 @@ describe('translation catalogues', () => {
   it('split into files whose top-level keys never overlap', () => {
     expect(Object.keys(en).filter((key) => key in workingAreaEn)).toEqual([]);
     expect(Object.keys(fr).filter((key) => key in workingAreaFr)).toEqual([]);
+    const others = { ...en, ...workingAreaEn };
+    expect(Object.keys(testsEn).filter((key) => key in others)).toEqual([]);
   });
 
   it('have the same keys in English and French', () => {

@@ -26,7 +26,7 @@ import classes from './ProjectShell.module.css';
 const ProjectOverviewScreen = lazyScreen(() => import('./ProjectOverviewScreen'), 'ProjectOverviewScreen');
 const DetailedScreen = lazyScreen(() => import('../working-area/DetailedScreen'), 'DetailedScreen');
 const ProjectSettingsScreen = lazyScreen(() => import('./settings/ProjectSettingsScreen'), 'ProjectSettingsScreen');
-const ComingSoonScreen = lazyScreen(() => import('./ComingSoonScreen'), 'ComingSoonScreen');
+const PlaytestScreen = lazyScreen(() => import('../tests/player/PlaytestScreen'), 'PlaytestScreen');
 const SynaepticScreen = lazyScreen(() => import('../synaeptic/SynaepticScreen'), 'SynaepticScreen');
 
 /**
@@ -95,7 +95,7 @@ export function ProjectShell() {
                   <Route index element={<ProjectOverviewScreen />} />
                   <Route path="detailed/:elementView?/:elementId?" element={<DetailedScreen />} />
                   <Route path="settings" element={<ProjectSettingsScreen />} />
-                  <Route path="playtest/:testId?" element={<ComingSoonScreen />} />
+                  <Route path="playtest/:testId?" element={<PlaytestScreen />} />
                   <Route path="synaeptic/:elementView?/:elementId?" element={<SynaepticScreen />} />
                   <Route path="*" element={<ProjectFallback />} />
                 </Routes>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { IconFilePlus, IconFolderPlus } from '@tabler/icons-react';
+import { IconFilePlus, IconFolderPlus, IconTestPipe } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { FormAlert } from '../../../components/FormAlert';
@@ -11,6 +11,7 @@ import { useProject } from '../../projects/useProject';
 import { categoryTour } from '../../tours/categoryTour';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { useClassifiers } from '../../tags/useClassifiers';
+import { useAlpha } from '../../tests/api/useAlpha';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
 import { useStructure } from '../api/useStructure';
 import { InfoAlert } from '../common/InfoAlert';
@@ -36,6 +37,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
   const dialogs = useWorkingAreaDialogs();
   const commands = useCategoryCommands();
   const { categoryNumbering } = useWorkingAreaPreferences();
+  const alpha = useAlpha();
   const structure = useStructure(projectId);
   const document = structure.data?.find((d) => d.categories.some((c) => c.id === categoryId));
   const category = document?.categories.find((c) => c.id === categoryId);
@@ -68,13 +70,25 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
 
   const linked = document.parents.length + document.children.length > 0;
   const addRequirement = (
-    <Button
-      size="xs"
-      leftSection={<IconFilePlus size={14} />}
-      onClick={() => dialogs.open({ kind: 'requirement', documentId: document.id, categoryId: category.id })}
-    >
-      {t('requirements.add')}
-    </Button>
+    <>
+      {alpha ? (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconTestPipe size={14} />}
+          onClick={() => dialogs.open({ kind: 'test', documentId: document.id, categoryId: category.id })}
+        >
+          {t('tests.add')}
+        </Button>
+      ) : null}
+      <Button
+        size="xs"
+        leftSection={<IconFilePlus size={14} />}
+        onClick={() => dialogs.open({ kind: 'requirement', documentId: document.id, categoryId: category.id })}
+      >
+        {t('requirements.add')}
+      </Button>
+    </>
   );
 
   return (

@@ -10,7 +10,7 @@ import { GuardedModal } from './GuardedModal';
 
 interface FormDialogProps<Values extends object, Result> {
   /** Whose texts the title, the save button and the success message are. */
-  kind: 'documents' | 'categories' | 'requirements';
+  kind: 'documents' | 'categories' | 'requirements' | 'tests';
   /** Editing an existing one, rather than creating one. */
   editing: boolean;
   form: UseFormReturnType<Values>;

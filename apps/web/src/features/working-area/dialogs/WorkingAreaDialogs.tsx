@@ -13,6 +13,7 @@ import {
 const DocumentDialog = lazy(async () => ({ default: (await import('./DocumentDialog')).DocumentDialog }));
 const CategoryDialog = lazy(async () => ({ default: (await import('./CategoryDialog')).CategoryDialog }));
 const RequirementDialog = lazy(async () => ({ default: (await import('./RequirementDialog')).RequirementDialog }));
+const TestDialog = lazy(async () => ({ default: (await import('../../tests/dialog/TestDialog')).TestDialog }));
 const ChildrenDialog = lazy(async () => ({ default: (await import('./ChildrenDialog')).ChildrenDialog }));
 const ImportDialog = lazy(async () => ({ default: (await import('./ImportDialog')).ImportDialog }));
 const LinksDialog = lazy(async () => ({ default: (await import('./LinksDialog')).LinksDialog }));
@@ -62,6 +63,15 @@ export function WorkingAreaDialogs({ children }: { children: ReactNode }) {
             documentId={dialog.documentId}
             categoryId={dialog.categoryId}
             requirement={dialog.requirement}
+            onClose={close}
+          />
+        ) : null}
+        {dialog?.kind === 'test' ? (
+          <TestDialog
+            documents={documents}
+            documentId={dialog.documentId}
+            categoryId={dialog.categoryId}
+            test={dialog.test}
             onClose={close}
           />
         ) : null}

@@ -12,6 +12,7 @@ export type DialogRequest =
   | { kind: 'import'; format: ImportFormat }
   | { kind: 'category'; documentId: number; parentId?: number | null; category?: CategoryPresented }
   | { kind: 'requirement'; documentId: number; categoryId?: number | null; requirement?: RequirementPresented }
+  | { kind: 'test'; documentId: number; categoryId?: number | null; test?: RequirementPresented }
   | { kind: 'children'; requirement: RequirementPresented }
   | { kind: 'links'; requirement: RequirementPresented; side: 'parents' | 'children' };
 

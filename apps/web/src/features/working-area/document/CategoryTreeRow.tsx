@@ -1,7 +1,16 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconFilePlus, IconFolderPlus, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconFilePlus,
+  IconFolderPlus,
+  IconPencil,
+  IconTestPipe,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAlpha } from '../../tests/api/useAlpha';
 import { categoryNumber, type CategoryNode } from '../logic/categoryTree';
 import type { CategoryCommands } from './useCategoryCommands';
 import classes from './CategoriesTree.module.css';
@@ -18,6 +27,7 @@ interface CategoryTreeRowProps {
 /** A category of the categories tree and, below it, its sub-categories. */
 export function CategoryTreeRow({ node, depth, numbering, href, commands, counts }: CategoryTreeRowProps) {
   const { t } = useTranslation();
+  const alpha = useAlpha();
   const { category } = node;
   const name = category.name;
   const count = counts.get(category.id) ?? 0;
@@ -55,7 +65,9 @@ export function CategoryTreeRow({ node, depth, numbering, href, commands, counts
           {button(t('categories.addRequirementNamed', { name }), <IconFilePlus size={15} />, () =>
             commands.addRequirement(category),
           )}
-          {/* "Add test" joins here for alpha users (a later issue). */}
+          {alpha
+            ? button(t('tests.addNamed', { name }), <IconTestPipe size={15} />, () => commands.addTest(category))
+            : null}
           {button(
             t('categories.deleteNamed', { name }),
             <IconTrash size={15} />,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { IconFilePlus, IconFolderPlus } from '@tabler/icons-react';
+import { IconFilePlus, IconFolderPlus, IconTestPipe } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/FormAlert';
@@ -12,6 +12,7 @@ import { useProject } from '../../projects/useProject';
 import { documentTour } from '../../tours/documentTour';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { useClassifiers } from '../../tags/useClassifiers';
+import { useAlpha } from '../../tests/api/useAlpha';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
 import { useStructure } from '../api/useStructure';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
@@ -35,6 +36,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
   const paths = useWorkingAreaPaths();
   const dialogs = useWorkingAreaDialogs();
   const actions = useWorkingAreaActions();
+  const alpha = useAlpha();
   const structure = useStructure(projectId);
   const document = structure.data?.find((d) => d.id === documentId);
   // Asked for with the structure, not after it: the address names the document.
@@ -115,13 +117,25 @@ export function DocumentView({ documentId }: { documentId: number }) {
         collapsible
         tourId="document-requirements"
         actions={
-          <Button
-            size="xs"
-            leftSection={<IconFilePlus size={14} />}
-            onClick={() => dialogs.open({ kind: 'requirement', documentId: document.id, categoryId: null })}
-          >
-            {t('requirements.add')}
-          </Button>
+          <>
+            {alpha ? (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconTestPipe size={14} />}
+                onClick={() => dialogs.open({ kind: 'test', documentId: document.id, categoryId: null })}
+              >
+                {t('tests.add')}
+              </Button>
+            ) : null}
+            <Button
+              size="xs"
+              leftSection={<IconFilePlus size={14} />}
+              onClick={() => dialogs.open({ kind: 'requirement', documentId: document.id, categoryId: null })}
+            >
+              {t('requirements.add')}
+            </Button>
+          </>
         }
       >
         <Stack gap="sm">

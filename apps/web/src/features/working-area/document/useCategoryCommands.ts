@@ -19,6 +19,8 @@ export function useCategoryCommands() {
         dialogs.open({ kind: 'category', documentId: category.document_id, parentId: category.id }),
       addRequirement: (category: CategoryPresented) =>
         dialogs.open({ kind: 'requirement', documentId: category.document_id, categoryId: category.id }),
+      addTest: (category: CategoryPresented) =>
+        dialogs.open({ kind: 'test', documentId: category.document_id, categoryId: category.id }),
       move: async (category: CategoryPresented, direction: 'up' | 'down') => {
         try {
           await actions.moveCategory(category, direction);

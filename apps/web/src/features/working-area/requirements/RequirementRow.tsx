@@ -112,6 +112,7 @@ export const RequirementRow = memo(function RequirementRow({
           <Link to={href} className={classes.name} title={requirement.name}>
             {requirement.name}
           </Link>
+          {requirement.type === 'test' ? <span className={classes.testBadge}>{t('tests.badge')}</span> : null}
         </div>
         <div className={classes.meta}>
           <span>{requirement.author?.name ?? t('requirements.unknownAuthor')}</span>

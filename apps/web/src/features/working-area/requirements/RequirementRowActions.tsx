@@ -33,7 +33,7 @@ export function RequirementRowActions({ requirement, href, commands, onEdit }: R
         <IconPencil size={15} />
       </RowIconButton>
       <RowIconButton
-        title={t('workingArea.copy')}
+        title={requirement.test ? t('tests.copyDisabled') : t('workingArea.copy')}
         disabled={requirement.test}
         aria-label={t('requirements.copyNamed', { name })}
         onClick={() => void commands.copy(requirement)}
@@ -42,7 +42,7 @@ export function RequirementRowActions({ requirement, href, commands, onEdit }: R
       </RowIconButton>
       <RowIconButton
         danger
-        title={t('workingArea.delete')}
+        title={requirement.test ? t('tests.deleteDisabled') : t('workingArea.delete')}
         disabled={requirement.test}
         aria-label={t('requirements.deleteNamed', { name })}
         onClick={() => void commands.remove(requirement)}

@@ -125,7 +125,10 @@ export function RequirementsTable({
   );
   const edit = useCallback(
     (requirement: RequirementPresented) =>
-      mode === 'list' ? void navigate(paths.requirement(requirement.id)) : commands.edit(requirement),
+      // The list's edit leads to a requirement's view; a test is edited in its dialog everywhere (spec 2).
+      mode === 'list' && requirement.type !== 'test'
+        ? void navigate(paths.requirement(requirement.id))
+        : commands.edit(requirement),
     [mode, navigate, paths, commands],
   );
 

@@ -16,8 +16,11 @@ export function useRequirementCommands() {
   const dialogs = useWorkingAreaDialogs();
   return useMemo(
     () => ({
+      // A test has its own dialog (spec 2: editing a test opens a dialog, wherever it is listed).
       edit: (requirement: RequirementPresented) =>
-        dialogs.open({ kind: 'requirement', documentId: requirement.document_id, requirement }),
+        requirement.type === 'test'
+          ? dialogs.open({ kind: 'test', documentId: requirement.document_id, test: requirement })
+          : dialogs.open({ kind: 'requirement', documentId: requirement.document_id, requirement }),
       copy: async (requirement: RequirementPresented) => {
         try {
           const copy = await actions.copyRequirement(requirement);

@@ -1,0 +1,18 @@
+import type { CreateTestRunBody, TestRunPresented } from '@reqloom/domain';
+import { api } from '../../../api/client';
+
+// The runs of a test (decisions §16). Creating and changing tests go through the requirement calls.
+
+interface Data<T> {
+  data: T;
+}
+
+export const fetchTestRuns = async (testId: number) =>
+  (await api.get<Data<TestRunPresented[]>>(`requirements/testruns/${testId}`)).data;
+
+export const createTestRun = async (testId: number, body: CreateTestRunBody) =>
+  (await api.post<Data<TestRunPresented>>(`requirements/testruns/${testId}`, body)).data;
+
+/** Under the project's working-area prefix, so that whatever refreshes a project's caches reaches them too. */
+export const testRunsKey = (projectId: number, testId: number) =>
+  ['workingArea', projectId, 'testRuns', testId] as const;
