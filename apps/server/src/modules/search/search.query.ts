@@ -59,17 +59,27 @@ const toHit =
     tier: Number(r.tier),
   });
 
+/** Tests are found only by alpha users (decisions §16): the others never see one, not even as a search result. */
+const testsFilter = (withTests: boolean) => (withTests ? sql`` : sql` and r.type <> 'test'`);
+
 /**
  * The best matches of each kind in the project, in tiers (`rank` orders within a tier): 1 the name holds the words,
  * 2 only the description does, 3 the name contains the query as a part of a word (trigrams: `vanne` in
  * `électrovanne`). A tier is asked only while the ones before it found fewer than `limit` requirements, so that a
  * common word ranks the requirements it names, never all those whose text it is in.
  */
-export async function textHits(db: Db, projectId: number, words: string[], query: string, limit: number) {
+export async function textHits(
+  db: Db,
+  projectId: number,
+  words: string[],
+  query: string,
+  limit: number,
+  withTests: boolean,
+) {
   const tsq = tsQuery(words);
   const folded = foldText(query.trim());
   const like = containing(folded);
-  const inProject = sql`r.document_id in (select id from documents where project_id = ${projectId})`;
+  const inProject = sql`r.document_id in (select id from documents where project_id = ${projectId})${testsFilter(withTests)}`;
   const requirementTier = async (tier: number, match: SQL, rank: SQL, take: number) =>
     rowsOf<Row>(
       await db.execute(sql`
@@ -132,7 +142,7 @@ export const looksLikeReference = (query: string) => /^[\p{L}\p{N}]+(?:_[\p{L}\p
  * The element whose reference is the query, whatever its letter case: a document (its acronym), a category (its
  * reference) or a requirement (a document's or category's reference, `_`, its number).
  */
-export async function referenceHits(db: Db, projectId: number, query: string): Promise<Hit[]> {
+export async function referenceHits(db: Db, projectId: number, query: string, withTests: boolean): Promise<Hit[]> {
   const wanted = query.trim().toUpperCase();
   const docs = await db.select().from(documents).where(eq(documents.projectId, projectId)).orderBy(asc(documents.id));
   if (docs.length === 0) return [];
@@ -183,7 +193,7 @@ export async function referenceHits(db: Db, projectId: number, query: string): P
         select r.id, r.document_id, r.category_id, r.reference_number, r.name, r.description, r.updated_at,
                0 as rank, 0 as tier
           from requirements r
-         where r.reference_number = ${number}
+         where r.reference_number = ${number}${testsFilter(withTests)}
            and r.document_id in (${sql.join(
              prefixes.map((p) => sql`${p.documentId}`),
              sql`, `,

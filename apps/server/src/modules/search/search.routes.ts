@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { idSchema, searchBody, searchResultPresented } from '@reqloom/domain';
 import type { AppContext } from '../../context';
 import { access, projectById } from '../../http/access';
+import { currentUser } from '../../http/authenticate';
+import { can } from '../../policies/policy';
 import { searchProject } from './search.service';
 
 /** POST projects/search/{id} (decisions §6): members only, like every read of the project. */
@@ -21,6 +23,13 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: z.object({ data: z.array(searchResultPresented) }) },
       },
     },
-    async (request) => ({ data: await searchProject(ctx.db, request.params.id, request.body) }),
+    async (request) => ({
+      data: await searchProject(
+        ctx.db,
+        request.params.id,
+        request.body,
+        can(currentUser(request), { do: 'feature.alpha' }),
+      ),
+    }),
   );
 }

@@ -11,12 +11,18 @@ import { looksLikeReference, referenceHits, referencePrefixes, textHits, type Hi
 
 /**
  * Searches a project (decisions §6): an element whose reference is the query comes first, then the matches by
- * relevance, then by most recent; each with an extract of its name or description around what matched.
+ * relevance, then by most recent; each with an extract of its name or description around what matched. Tests are
+ * among the results only `withTests` (an alpha user's search).
  */
-export async function searchProject(db: Db, projectId: number, body: SearchBody): Promise<SearchResultPresented[]> {
+export async function searchProject(
+  db: Db,
+  projectId: number,
+  body: SearchBody,
+  withTests: boolean,
+): Promise<SearchResultPresented[]> {
   const words = searchWords(body.query);
-  const exact = looksLikeReference(body.query) ? await referenceHits(db, projectId, body.query) : [];
-  const found = words.length ? await textHits(db, projectId, words, body.query, body.limit) : [];
+  const exact = looksLikeReference(body.query) ? await referenceHits(db, projectId, body.query, withTests) : [];
+  const found = words.length ? await textHits(db, projectId, words, body.query, body.limit, withTests) : [];
   const seen = new Set(exact.map((h) => `${h.model}:${h.id}`));
   const ranked = found
     .filter((h) => !seen.has(`${h.model}:${h.id}`))

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResultPresented } from '@reqloom/domain';
 import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
 import { workingArea } from '../../test/working-area';
+import { setAlpha } from '../user/user-admin.service';
 
 let t: TestApp;
 let alice: SignedUp;
 let w: ReturnType<typeof workingArea>;
-let project: { id: number };
+let project: { id: number; slug: string; join_token: string };
 let srs: { id: number };
 let other: { id: number };
 
@@ -120,5 +121,34 @@ describe('project search', () => {
     expect((await found('humidity')).map((x) => x.id)).toEqual([r.id]);
     await w.ok('DELETE', `/api/requirements/${r.id}`);
     expect(await found('hygrostat')).toEqual([]);
+  });
+
+  it('finds tests only for alpha users, by words and by reference (decisions §16)', async () => {
+    await setAlpha(t.ctx.db, alice.email, true);
+    const res = await alice.agent.post('/api/requirements', {
+      document_id: srs.id,
+      name: 'Zeppelin mooring test',
+      type: 'test',
+      steps: [{ step: 1, description: 'Moor it', expectedResult: 'Moored' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const test = res.data.data;
+    const bob = await t.signUp();
+    const joined = await bob.agent.post(`/api/projects/join/${alice.username}/${project.slug}`, {
+      token: project.join_token,
+    });
+    expect(joined.statusCode, joined.body).toBeLessThan(300);
+    const bobFinds = async (query: string) => {
+      const answer = await bob.agent.post(`/api/projects/search/${project.id}`, { query });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.data.data.map((r: SearchResultPresented) => r.id);
+    };
+    expect((await found('zeppelin')).map((r) => r.id)).toEqual([test.id]);
+    expect((await found(test.reference)).map((r) => r.id)).toEqual([test.id]);
+    expect(await bobFinds('zeppelin')).toEqual([]);
+    expect(await bobFinds(test.reference)).toEqual([]);
+    // A requirement of the same words is still found by a member without the flag.
+    const plain = await w.requirement(srs.id, 'Zeppelin mast');
+    expect(await bobFinds('zeppelin')).toEqual([plain.id]);
   });
 });
