@@ -1,5 +1,6 @@
 import type { CreateTestRunBody, TestRunPresented } from '@reqloom/domain';
 import { api } from '../../../api/client';
+import { workingAreaKeys } from '../../working-area/api/workingAreaKeys';
 
 // The runs of a test (decisions §16). Creating and changing tests go through the requirement calls.
 
@@ -14,5 +15,4 @@ export const createTestRun = async (testId: number, body: CreateTestRunBody) =>
   (await api.post<Data<TestRunPresented>>(`requirements/testruns/${testId}`, body)).data;
 
 /** Under the project's working-area prefix, so that whatever refreshes a project's caches reaches them too. */
-export const testRunsKey = (projectId: number, testId: number) =>
-  ['workingArea', projectId, 'testRuns', testId] as const;
+export const testRunsKey = workingAreaKeys.testRuns;

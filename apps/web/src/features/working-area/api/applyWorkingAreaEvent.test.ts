@@ -132,6 +132,20 @@ describe('applyWorkingAreaEvent', () => {
     expect(reloaded).toEqual([list(2), view(1), view(3)].sort());
   });
 
+  it("RequirementUpdated of a test (a run was kept) reloads the test's runs, and a requirement's does not", async () => {
+    const { apply } = setUp();
+    const runs = (id: number) => key(keys.testRuns(PROJECT, id));
+    const reloaded = await apply({
+      name: 'RequirementUpdated',
+      payload: { requirement: requirement(2, { order: 0, test: true }) },
+    });
+    expect(reloaded).toEqual([runs(2), view(2)].sort());
+    const { apply: applyOther } = setUp();
+    expect(
+      await applyOther({ name: 'RequirementUpdated', payload: { requirement: requirement(2, { order: 0 }) } }),
+    ).toEqual([view(2)]);
+  });
+
   it('RequirementUpdated moving a requirement to another document moves it between the lists', async () => {
     const { queryClient, apply } = setUp();
     const reloaded = await apply({

@@ -106,6 +106,8 @@ export function applyWorkingAreaEvent(
         keys.requirement(projectId, requirement.id),
         ...linked.map((id) => keys.requirement(projectId, id)),
       ];
+      // A run of a test changes it (its steps take the run's statuses): the test view's list of runs follows.
+      if (requirement.test) reload.push(keys.testRuns(projectId, requirement.id));
       // The structure counts each document's requirements: new ones, or one that changed document.
       if (before?.document_id !== requirement.document_id) reload.push(keys.structure(projectId));
       // Linked requirements live in other documents; this one's list is already up to date.

@@ -18,4 +18,6 @@ export const workingAreaKeys = {
   /** The comments of the project or one of its elements, with the reader's marker. */
   comments: (projectId: number, type: CommentableType, id: number) =>
     ['workingArea', projectId, 'comments', type, id] as const,
+  /** The runs of a test (decisions §16), newest first. */
+  testRuns: (projectId: number, testId: number) => ['workingArea', projectId, 'testRuns', testId] as const,
 };
