@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { alphaOn, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { ALL_TOURS_DONE, alphaOn, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
 
 // Tests (alpha; decisions §16) as a person uses them: an alpha user creates a test from the categories tree, writes
 // its steps, plays it on the pass path and on the fail path, sees the end dialog and the runs in the test view, and
@@ -9,7 +9,6 @@ import { alphaOn, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from
 test.describe.configure({ mode: 'serial' });
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const TOURS = { dashboard: true, project: true, document: true, category: true, requirement: true };
 const TEST_NAME = 'The speed shows at start-up';
 const NEXT_TEST_NAME = 'The altitude shows at start-up';
 const contexts: BrowserContext[] = [];
@@ -27,7 +26,7 @@ async function member(browser: Browser, baseURL: string | undefined, user: TestU
   contexts.push(context);
   await signUpConfirmed(context, user);
   if (alpha) await alphaOn(user);
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: TOURS } });
+  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: ALL_TOURS_DONE } });
   const page = await context.newPage();
   await logIn(page, user);
   return page;

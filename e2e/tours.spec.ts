@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { WCAG_TAGS } from './support/axe';
 import { snap } from './support/screenshot';
 import { seedProject, type SeededProject } from './support/seed';
-import { ALL_TOURS_DONE, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { ALL_TOURS_DONE, alphaOn, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
 
 // The guided tours (issue 14 §2, decisions §18): each starts on its view, every step points at something there,
 // stopping marks it done, and the preferences bring them back. The steps come from the client's own registry,
@@ -28,8 +28,8 @@ function text(key: string, language: 'en' | 'fr' = 'en'): string {
 }
 
 /**
- * Where each tour shows. The registry's null tours are skipped until their file lands; the test player's tour
- * will need the user's alpha flag (alphaOn) and a test made through the API before its path can be written.
+ * Where each tour shows. The registry's null tours would be skipped until their file lands. The test player's
+ * tour needs the user's alpha flag and a test, both made before the tours run.
  */
 const VIEWS: { readonly [Name in TourName]: ((seed: SeededProject) => string) | null } = {
   dashboard: () => '/dashboard',
@@ -39,13 +39,14 @@ const VIEWS: { readonly [Name in TourName]: ((seed: SeededProject) => string) | 
   requirement: (seed) => `${seed.base}/detailed/requirement/${seed.requirement}`,
   projectSettings: (seed) => `${seed.base}/settings`,
   synaeptic: (seed) => `${seed.base}/synaeptic`,
-  testPlayer: null,
+  testPlayer: (seed) => `${seed.base}/playtest/${playerTest}`,
 };
 
 const user: TestUser = newUser('tourist', 'Tess Tourist');
 let context: BrowserContext;
 let page: Page;
 let seed: SeededProject;
+let playerTest = 0;
 
 function tourOf(name: TourName): TourDefinition {
   const tour = TOURS[name];
@@ -96,6 +97,14 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await signUpConfirmed(context, user);
   await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: ALL_TOURS_DONE } });
   seed = await seedProject(context, user.username);
+  await alphaOn(user);
+  const test = await apiCall(context, 'POST', 'requirements', {
+    document_id: seed.childDocument,
+    name: 'The lamp lights',
+    type: 'test',
+    steps: [{ step: 1, description: 'Switch it on', expectedResult: 'It lights' }],
+  });
+  playerTest = ((await test.json()) as { data: { id: number } }).data.id;
   await logIn(page, user);
 });
 
@@ -132,7 +141,7 @@ for (const name of Object.keys(VIEWS) as TourName[]) {
       await expect(dialog).toContainText(text(tour.steps[index]!.text));
       await expect(dialog).toContainText(`${index + 1} of ${total}`);
       await expect(page.locator(tour.steps[index]!.target)).toBeInViewport();
-      if (index === 1 && (name === 'document' || name === 'requirement')) {
+      if (index === 1 && (name === 'document' || name === 'requirement' || name === 'testPlayer')) {
         await snap(page, `tours-${name}`);
         await page.screenshot({ path: `/tmp/tour-${name}.png` });
         expect(await dialogViolations()).toEqual([]);

@@ -6,12 +6,13 @@ import { projectSettingsTour } from './projectSettingsTour';
 import { projectTour } from './projectTour';
 import { requirementTour } from './requirementTour';
 import { synaepticTour } from './synaepticTour';
+import { testPlayerTour } from './testPlayerTour';
 import type { TourDefinition } from './tourTypes';
 
 /**
  * Every guided tour of decisions §18, by the key of its done flag (`preferences.tours[name]`, a closed list in
- * `@reqloom/domain`). A name whose screen is still being built holds null until its tour file lands; the type
- * makes the list complete, and the unit and browser tests walk it.
+ * `@reqloom/domain`). A name whose screen is still being built would hold null until its tour file lands; the
+ * type makes the list complete, and the unit and browser tests walk it.
  */
 export const TOURS: { readonly [Name in TourName]: TourDefinition | null } = {
   dashboard: dashboardTour,
@@ -21,7 +22,7 @@ export const TOURS: { readonly [Name in TourName]: TourDefinition | null } = {
   requirement: requirementTour,
   projectSettings: projectSettingsTour,
   synaeptic: synaepticTour,
-  testPlayer: null,
+  testPlayer: testPlayerTour,
 };
 
 /** The tours that exist, in the order above. */

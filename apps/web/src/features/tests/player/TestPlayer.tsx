@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { useProject } from '../../projects/useProject';
+import { GuidedTour } from '../../tours/GuidedTour';
+import { testPlayerTour } from '../../tours/testPlayerTour';
 import { workingAreaKeys } from '../../working-area/api/workingAreaKeys';
 import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
 import { createTestRun, testRunsKey } from '../api/testsApi';
@@ -96,13 +98,14 @@ export function TestPlayer({ test }: { test: RequirementPresented }) {
 
   return (
     <Stack gap="md">
+      <GuidedTour tour={testPlayerTour} />
       <Anchor component={Link} to={paths.requirement(test.id)} fz="sm" className={classes.back}>
         <IconArrowLeft size={14} aria-hidden />
         {t('tests.player.backToTest')}
       </Anchor>
       <Paper withBorder radius="md" p="lg" className={classes.header}>
         <Group justify="space-between" align="center" wrap="wrap" gap="lg">
-          <Stack gap={4} miw={0} style={{ flex: 1 }}>
+          <Stack gap={4} miw={0} style={{ flex: 1 }} data-tour="test-player-header">
             <Text fz="xs" tt="uppercase" fw={700} c="dimmed" lts={0.5}>
               {t('project.views.playtest')}
             </Text>
@@ -122,10 +125,15 @@ export function TestPlayer({ test }: { test: RequirementPresented }) {
             </Group>
           </Stack>
           <Stack gap={8} align="flex-end">
-            <div className={classes.stopwatch} role="timer" aria-label={t('tests.player.stopwatch')}>
+            <div
+              className={classes.stopwatch}
+              role="timer"
+              aria-label={t('tests.player.stopwatch')}
+              data-tour="test-player-stopwatch"
+            >
               {formatStopwatch(state.elapsed)}
             </div>
-            <Group gap="xs">
+            <Group gap="xs" data-tour="test-player-controls">
               {state.phase === 'notStarted' || state.phase === 'completed' ? (
                 <Button
                   leftSection={state.phase === 'completed' ? <IconRefresh size={16} /> : <IconPlayerPlay size={16} />}
@@ -175,7 +183,13 @@ export function TestPlayer({ test }: { test: RequirementPresented }) {
           {t('tests.steps.none')}
         </Text>
       ) : (
-        <Stack gap="sm" component="ol" className={classes.stepList} aria-label={t('tests.steps.title')}>
+        <Stack
+          gap="sm"
+          component="ol"
+          className={classes.stepList}
+          aria-label={t('tests.steps.title')}
+          data-tour="test-player-steps"
+        >
           {state.steps.map((step, index) => (
             <PlayerStepCard
               key={step.step}
