@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Input, MultiSelect, Select } from '@mantine/core';
+import { Input, MultiSelect } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { RequirementPresented, UpdateRequirementBody } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,12 @@ import { useProject } from '../../projects/useProject';
 import type { StructureDocument } from '../../working-area/api/workingAreaApi';
 import { useWorkingAreaActions } from '../../working-area/api/useWorkingAreaActions';
 import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
-import { CategorySelect, NO_CATEGORY } from '../../working-area/dialogs/CategorySelect';
+import { AutoNamedFields } from '../../working-area/dialogs/AutoNamedFields';
+import { NO_CATEGORY } from '../../working-area/dialogs/CategorySelect';
 import { FormDialog } from '../../working-area/dialogs/FormDialog';
-import { NameInput } from '../../working-area/dialogs/NameInput';
+import { PlaceFields } from '../../working-area/dialogs/PlaceFields';
 import { withMergedErrors } from '../../working-area/logic/fieldErrors';
-import { autoNameFrom, autoNameInitiallyOn } from '../../working-area/logic/htmlText';
+import { autoNameInitiallyOn } from '../../working-area/logic/htmlText';
 import { useProjectTests } from '../api/useProjectTests';
 
 interface TestDialogProps {
@@ -52,7 +53,6 @@ export function TestDialog({ documents, documentId, categoryId, test, onClose }:
     },
   });
   const [autoName, setAutoName] = useState(() => autoNameInitiallyOn(test?.name ?? '', test?.description ?? ''));
-  const document = documents.find((d) => String(d.id) === form.values.document_id);
   const known = new Set(tests.map((candidate) => candidate.id));
   const options = tests
     .filter((candidate) => candidate.id !== test?.id)
@@ -104,35 +104,14 @@ export function TestDialog({ documents, documentId, categoryId, test, onClose }:
       // previouslyPassedTests.N errors are shown under the picker, merged.
       mapError={(error) => withMergedErrors(error, ['previouslyPassedTests'])}
     >
-      <NameInput
-        label={t('tests.name')}
-        value={form.values.name}
-        error={form.errors.name}
-        autoFocus={!autoName}
-        autoName={{
-          checked: autoName,
-          onChange: (checked) => {
-            setAutoName(checked);
-            const excerpt = autoNameFrom(form.values.description);
-            if (checked && excerpt) form.setFieldValue('name', excerpt);
-          },
-        }}
-        onChange={(name) => {
-          setAutoName(false);
-          form.setFieldValue('name', name);
-        }}
+      <AutoNamedFields
+        kind="tests"
+        form={form}
+        offered
+        autoName={autoName}
+        setAutoName={setAutoName}
+        descriptionMinHeight={120}
       />
-      <Input.Wrapper label={t('tests.description')} error={form.errors.description}>
-        <LazyDescriptionEditor
-          label={t('tests.description')}
-          value={form.values.description}
-          onChange={(html) => {
-            form.setFieldValue('description', html);
-            if (autoName) form.setFieldValue('name', autoNameFrom(html));
-          }}
-          minHeight={120}
-        />
-      </Input.Wrapper>
       <Input.Wrapper label={t('tests.initialConditions')} error={form.errors.initialConditions}>
         <LazyDescriptionEditor
           label={t('tests.initialConditions')}
@@ -153,28 +132,7 @@ export function TestDialog({ documents, documentId, categoryId, test, onClose }:
         error={form.errors.previouslyPassedTests}
         onChange={(value) => form.setFieldValue('previouslyPassedTests', value)}
       />
-      <Group grow align="flex-start">
-        <Select
-          label={t('tests.document')}
-          data={documents.map((d) => ({ value: String(d.id), label: d.name }))}
-          allowDeselect={false}
-          value={form.values.document_id}
-          error={form.errors.document_id}
-          onChange={(value: string | null) => {
-            if (!value) return;
-            form.setFieldValue('document_id', value);
-            // Spec 2 §4: back to the original category in the original document, else none.
-            form.setFieldValue('category_id', value === original.document_id ? original.category_id : NO_CATEGORY);
-          }}
-        />
-        <CategorySelect
-          label={t('tests.category')}
-          categories={document?.categories ?? []}
-          value={form.values.category_id}
-          error={form.errors.category_id}
-          onChange={(value) => form.setFieldValue('category_id', value)}
-        />
-      </Group>
+      <PlaceFields kind="tests" form={form} documents={documents} original={original} />
     </FormDialog>
   );
 }

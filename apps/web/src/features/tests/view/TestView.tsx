@@ -7,13 +7,12 @@ import { FormAlert } from '../../../components/FormAlert';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { errorMessage } from '../../../components/errorMessage';
 import { useProject } from '../../projects/useProject';
-import { useFormatDateTime } from '../../user/useFormatDateTime';
 import type { StructureDocument } from '../../working-area/api/workingAreaApi';
 import { Section } from '../../working-area/common/Section';
 import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
-import { InlineName } from '../../working-area/requirement/InlineName';
 import { RequirementNavigation } from '../../working-area/requirement/RequirementNavigation';
 import { RequirementPlacement } from '../../working-area/requirement/RequirementPlacement';
+import { RequirementTitle } from '../../working-area/requirement/RequirementTitle';
 import { TraceabilitySection } from '../../working-area/requirement/TraceabilitySection';
 import { useRequirementCommands } from '../../working-area/requirements/useRequirementCommands';
 import requirementClasses from '../../working-area/requirement/RequirementView.module.css';
@@ -38,7 +37,6 @@ export function TestView({ test, documents, readingOrder }: TestViewProps) {
   const { t } = useTranslation();
   const projectId = useProject().project.id;
   const commands = useRequirementCommands();
-  const formatDate = useFormatDateTime();
   const playtest = usePlaytestPath();
   const runs = useTestRuns(projectId, test.id);
   const document = documents.find((d) => d.id === test.document_id);
@@ -98,24 +96,14 @@ export function TestView({ test, documents, readingOrder }: TestViewProps) {
               )}
             </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap" align="center">
-            <span className={requirementClasses.reference} aria-label={t('requirements.reference')}>
-              {test.reference}
-            </span>
-            <Badge variant="light" color="violet" radius="sm" size="sm">
-              {t('tests.kind')}
-            </Badge>
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <InlineName requirement={test} />
-            </div>
-          </Group>
-          <Text fz="xs" c="dimmed">
-            {t('requirements.byline', {
-              author: test.author?.name ?? t('requirements.unknownAuthor'),
-              created: formatDate(test.created_at),
-              updated: formatDate(test.updated_at),
-            })}
-          </Text>
+          <RequirementTitle
+            requirement={test}
+            badge={
+              <Badge variant="light" color="violet" radius="sm" size="sm">
+                {t('tests.kind')}
+              </Badge>
+            }
+          />
         </Stack>
       </Paper>
       <Section title={t('tests.description')}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -11,7 +11,6 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { RequirementTags } from '../../tags/RequirementTags';
 import { useAlpha } from '../../tests/api/useAlpha';
 import { TestView } from '../../tests/view/TestView';
-import { useFormatDateTime } from '../../user/useFormatDateTime';
 import { useProject } from '../../projects/useProject';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { requirementTour } from '../../tours/requirementTour';
@@ -21,11 +20,11 @@ import { useStructure } from '../api/useStructure';
 import { Section } from '../common/Section';
 import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
 import { useRequirementCommands } from '../requirements/useRequirementCommands';
-import { InlineName } from './InlineName';
 import { RequirementAttributes } from './RequirementAttributes';
 import { RequirementDescription } from './RequirementDescription';
 import { RequirementNavigation } from './RequirementNavigation';
 import { RequirementPlacement } from './RequirementPlacement';
+import { RequirementTitle } from './RequirementTitle';
 import { RevisionsTable } from './RevisionsTable';
 import { StatusStepper } from './StatusStepper';
 import { TraceabilitySection } from './TraceabilitySection';
@@ -41,7 +40,6 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
   const projectId = useProject().project.id;
   const paths = useWorkingAreaPaths();
   const commands = useRequirementCommands();
-  const formatDate = useFormatDateTime();
   const alpha = useAlpha();
   const query = useRequirement(projectId, requirementId);
   const structure = useStructure(projectId);
@@ -113,21 +111,7 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
               </Button>
             </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap" align="center" data-tour="requirement-name">
-            <span className={classes.reference} aria-label={t('requirements.reference')}>
-              {requirement.reference}
-            </span>
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <InlineName requirement={requirement} />
-            </div>
-          </Group>
-          <Text fz="xs" c="dimmed">
-            {t('requirements.byline', {
-              author: requirement.author?.name ?? t('requirements.unknownAuthor'),
-              created: formatDate(requirement.created_at),
-              updated: formatDate(requirement.updated_at),
-            })}
-          </Text>
+          <RequirementTitle requirement={requirement} tourId="requirement-name" />
           <StatusStepper requirement={requirement} />
         </Stack>
       </Paper>
