@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     label: { type: 'string' },
     'scroll-ms': { type: 'string', default: '5000' },
     profile: { type: 'boolean', default: false },
+    // With --profile: the raw CPU profiles (.cpuprofile, for Chromium's DevTools) are also written there.
+    'profile-dir': { type: 'string' },
   },
 });
 const sizes = args.sizes.split(',').map(Number);
@@ -139,17 +141,30 @@ type Profile = {
   timeDeltas?: number[];
 };
 
-/** `--profile`: where the scrolling's time went, by function (self time), the ten heaviest. */
-function printProfile(profile: Profile): void {
+/** `--profile`: where the time went, by function (self time), the heaviest; and by script file. */
+function printProfile(profile: Profile, top = 10, name?: string): void {
+  if (args['profile-dir'] && name)
+    fs.writeFileSync(path.join(args['profile-dir'], `${name}.cpuprofile`), JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
+  const files = new Map<string, number>();
   (profile.samples ?? []).forEach((id, i) => {
     const frame = byId.get(id)!.callFrame;
-    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    const file = frame.url.split('/').pop() ?? '';
+    const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber}`;
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    self.set(key, (self.get(key) ?? 0) + ms);
+    files.set(file || '(native)', (files.get(file || '(native)') ?? 0) + ms);
   });
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10))
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`      ${String(Math.round(ms)).padStart(6)} ms  ${key}`);
+  console.log(
+    `      by file: ${[...files]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([file, ms]) => `${file} ${Math.round(ms)}`)
+      .join(', ')}`,
+  );
 }
 
 async function measureSize(browser: Browser, requirements: number): Promise<SizeResult> {
@@ -189,6 +204,12 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base }]);
   // tsx compiles with esbuild's keepNames, which wraps the functions handed to page.evaluate in `__name(...)`.
   await context.addInitScript('globalThis.__name = (fn) => fn;');
+  // Long tasks are not kept in the performance timeline: an observer from the start keeps them for the waterfall.
+  await context.addInitScript(() => {
+    const tasks: PerformanceEntry[] = [];
+    (globalThis as unknown as { __longTasks: PerformanceEntry[] }).__longTasks = tasks;
+    new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+  });
   // The client keeps the session's expiry beside the cookie (api/session.ts) and goes to login without it.
   await context.addInitScript(([key, expiry]) => localStorage.setItem(key, expiry), [
     SESSION_STORAGE_KEY,
@@ -201,6 +222,11 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   let waterfall: string[] = [];
   for (let run = 0; run < runs; run++) {
     const page = await context.newPage();
+    const loadProfiler = args.profile && run === runs - 1 ? await page.context().newCDPSession(page) : undefined;
+    if (loadProfiler) {
+      await loadProfiler.send('Profiler.enable');
+      await loadProfiler.send('Profiler.start');
+    }
     await page.goto(documentPath, { waitUntil: 'commit' });
     await page.waitForSelector(FIRST_ROW, { timeout: 60_000 }).catch(async (error: unknown) => {
       const shot = path.join(os.tmpdir(), 'reqloom-bench-browser-failure.png');
@@ -208,15 +234,33 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
       throw new Error(`no requirement row at ${page.url()} (screenshot ${shot})`, { cause: error });
     });
     fullLoad.push(Math.round(await page.evaluate(() => performance.now())));
+    if (loadProfiler) {
+      console.log('    full load, to the first row:');
+      printProfile((await loadProfiler.send('Profiler.stop')).profile, 25, `load-${requirements}`);
+    }
     if (run === runs - 1)
-      waterfall = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .filter((e) => /\/api\/|\.js$/.test(e.name))
-          .map((e) => {
-            const r = e as PerformanceResourceTiming;
-            return `${new URL(r.name).pathname} ${Math.round(r.startTime)}→${Math.round(r.responseEnd)} ms`;
-          }),
+      waterfall = await page.evaluate(
+        (firstRowAt) => {
+          const resources = performance
+            .getEntriesByType('resource')
+            .filter((e) => /\/api\/|\.js$/.test(e.name))
+            .map((e) => {
+              const r = e as PerformanceResourceTiming;
+              return {
+                at: r.startTime,
+                line: `${new URL(r.name).pathname} ${Math.round(r.startTime)}→${Math.round(r.responseEnd)} ms`,
+              };
+            });
+          // The main thread's busy stretches (tasks over 50 ms), between the downloads they hold up.
+          const tasks = ((globalThis as unknown as { __longTasks?: PerformanceEntry[] }).__longTasks ?? [])
+            .filter((e) => e.startTime < firstRowAt)
+            .map((e) => ({
+              at: e.startTime,
+              line: `(long task) ${Math.round(e.startTime)}→${Math.round(e.startTime + e.duration)} ms`,
+            }));
+          return [...resources, ...tasks].sort((a, b) => a.at - b.at).map((e) => e.line);
+        },
+        fullLoad[fullLoad.length - 1]!,
       );
     if (run === runs - 1) {
       await page.waitForTimeout(500);
@@ -231,7 +275,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
       scrolled = await scroll(page, scrollMs);
       if (cdp) {
         console.log('    while scrolling:');
-        printProfile((await cdp.send('Profiler.stop')).profile);
+        printProfile((await cdp.send('Profiler.stop')).profile, 10, `scroll-${requirements}`);
       }
     }
     await page.goto(projectPath);
@@ -243,7 +287,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
     sideBar.push(Math.round(await fromSideBar(page, documentPath)));
     if (cdp) {
       console.log('    from the side bar:');
-      printProfile((await cdp.send('Profiler.stop')).profile);
+      printProfile((await cdp.send('Profiler.stop')).profile, 10, `side-bar-${requirements}`);
     }
     await page.close();
   }

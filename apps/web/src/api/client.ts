@@ -1,6 +1,7 @@
 import { currentLanguage } from '../i18n/i18n';
 import { ApiError, toApiError } from './ApiError';
 import { fetchCsrfCookie, readCsrfToken } from './csrf';
+import { keepEarlyRead, peekEarlyRead, takeEarlyRead } from './earlyReads';
 import { noteServerDate } from './serverClock';
 import { endSession, extendSession } from './session';
 import { getSocketId } from './socketId';
@@ -66,6 +67,9 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function request<T>(method: HttpMethod, rawPath: string, options: RequestOptions = {}): Promise<T> {
   const path = normalisePath(rawPath);
+  // A read the first script already started (app/earlyStart.ts) is not asked for twice.
+  const early = method === 'GET' && !options.signal ? takeEarlyRead(path) : undefined;
+  if (early) return early as Promise<T>;
   // Only writes are checked for CSRF: a read needs no cookie, so it does not wait for one.
   if (method !== 'GET' && !readCsrfToken()) await fetchCsrfCookie();
   let response = await send(method, path, options);
@@ -80,6 +84,19 @@ export async function request<T>(method: HttpMethod, rawPath: string, options: R
   }
   if (response.status === 401 && !CALLS_WITHOUT_SESSION_END.has(path)) endSession();
   throw toApiError(response.status, body);
+}
+
+/**
+ * Starts a read whose answer the first call of the same path will take (see `earlyReads.ts`); a path already on
+ * its way is not asked for again.
+ */
+export function readEarly<T>(rawPath: string): Promise<T> {
+  const path = normalisePath(rawPath);
+  const kept = peekEarlyRead(path);
+  if (kept) return kept as Promise<T>;
+  const answer = request<T>('GET', path);
+  keepEarlyRead(path, answer);
+  return answer;
 }
 
 export const api = {

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './AppLayout';
+import { projectScreens } from '../features/projects/projectScreens';
 import { lazyScreen } from './lazyScreen';
 import { RequireAuth } from './RequireAuth';
 
@@ -18,7 +19,7 @@ const NewGroupScreen = lazyScreen(() => import('../features/groups/NewGroupScree
 const JoinGroupScreen = lazyScreen(() => import('../features/groups/JoinGroupScreen'), 'JoinGroupScreen');
 const NewProjectScreen = lazyScreen(() => import('../features/projects/NewProjectScreen'), 'NewProjectScreen');
 const JoinProjectScreen = lazyScreen(() => import('../features/projects/JoinProjectScreen'), 'JoinProjectScreen');
-const ProjectShell = lazyScreen(() => import('../features/projects/ProjectShell'), 'ProjectShell');
+const ProjectShell = projectScreens.shell;
 
 /**
  * The routes of spec 1 §2, declared as elements under App's one data route (kept only for useBlocker): the app

@@ -1,17 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Group } from '@mantine/core';
 import { useLocation, useMatch } from 'react-router';
 import { useSessionActive } from '../api/useSessionActive';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { Logo } from '../components/Logo';
 import { isPublicScreen } from './publicScreens';
+import { topBarParts } from './topBarParts';
 
 // The user menu brings the menu and popover machinery; the login page, which has no user, does not load it.
-const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
+const UserMenu = topBarParts.userMenu;
 // Only inside a project: search room and the view toggle.
-const ProjectTopBar = lazy(async () => ({
-  default: (await import('../features/projects/ProjectTopBar')).ProjectTopBar,
-}));
+const ProjectTopBar = topBarParts.projectTopBar;
 
 export function TopBar() {
   const active = useSessionActive();

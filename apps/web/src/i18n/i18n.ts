@@ -26,7 +26,10 @@ function readStoredLanguage(): string | null {
 }
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  if (isLanguage(i18n.language)) return i18n.language;
+  // Before initI18n has settled it (the reads of app/earlyStart.ts): the language it is about to choose.
+  if (i18n.isInitialized || typeof navigator === 'undefined') return DEFAULT_LANGUAGE;
+  return detectLanguage(readStoredLanguage(), navigator.languages);
 }
 
 /** Switches the interface language; `remember` keeps the choice for the next visit (the public screens use it). */

@@ -5,7 +5,6 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError';
 import { uploadImage } from '../../api/attachments';
 import { queryKeys } from '../../api/queryKeys';
-import { lazyScreen } from '../../app/lazyScreen';
 import { ScreenError } from '../../app/ScreenError';
 import { ScreenErrorBoundary } from '../../app/ScreenErrorBoundary';
 import { ScreenLoader } from '../../components/ScreenLoader';
@@ -16,6 +15,7 @@ import { ProjectContext } from './ProjectContext';
 import { ProjectFallback } from './ProjectFallback';
 import { ProjectGone } from './ProjectGone';
 import { projectLocationFrom, storeProjectLocation } from './projectLocation';
+import { projectScreens } from './projectScreens';
 import { ProjectSidebar } from './ProjectSidebar';
 import { fetchProjectByPath, fetchProjectSettings } from './projectsApi';
 import { useProjectPrefetch } from './useProjectPrefetch';
@@ -23,11 +23,13 @@ import { useProjectRealtime } from './useProjectRealtime';
 import { ConflictHost } from '../working-area/conflicts/ConflictHost';
 import classes from './ProjectShell.module.css';
 
-const ProjectOverviewScreen = lazyScreen(() => import('./ProjectOverviewScreen'), 'ProjectOverviewScreen');
-const DetailedScreen = lazyScreen(() => import('../working-area/DetailedScreen'), 'DetailedScreen');
-const ProjectSettingsScreen = lazyScreen(() => import('./settings/ProjectSettingsScreen'), 'ProjectSettingsScreen');
-const PlaytestScreen = lazyScreen(() => import('../tests/player/PlaytestScreen'), 'PlaytestScreen');
-const SynaepticScreen = lazyScreen(() => import('../synaeptic/SynaepticScreen'), 'SynaepticScreen');
+const {
+  overview: ProjectOverviewScreen,
+  detailed: DetailedScreen,
+  settings: ProjectSettingsScreen,
+  playtest: PlaytestScreen,
+  synaeptic: SynaepticScreen,
+} = projectScreens;
 
 /**
  * Everything under /project/:projectNamespace/:projectSlug (spec 2 §2): loads the project by its path with a wait

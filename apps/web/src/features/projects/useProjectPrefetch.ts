@@ -4,23 +4,12 @@ import { fetchClassifiers } from '../tags/classifiersApi';
 import { LISTS_IN_FLIGHT, mapLoadOrder } from '../synaeptic/logic/loadOrder';
 import { fetchDocumentRequirements, fetchStructure, type StructureDocument } from '../working-area/api/workingAreaApi';
 import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { documentIdOf } from './projectAddress';
+import { preloadProjectScreen, projectScreens } from './projectScreens';
 
 // What a project page needs, asked for at once instead of one after the other: without this, a document's
 // requirements were asked for only once the project, then the screen's code, then the structure had arrived
 // (issue 9 §5: 3.1 s to the first rows of 5,000 requirements).
-
-/** The detailed screen's code starts loading with the shell, in parallel with the project's own call. */
-export function preloadProjectScreen(subPath: string): void {
-  if (subPath.startsWith('detailed')) void import('../working-area/DetailedScreen');
-  if (subPath.startsWith('synaeptic')) void import('../synaeptic/SynaepticScreen');
-}
-
-/** The document of a `detailed/document/:id` address, else undefined. */
-export function documentIdOf(subPath: string): number | undefined {
-  const match = /^detailed\/document\/(\d+)\/?$/.exec(subPath);
-  const id = match ? Number(match[1]) : Number.NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
 
 /**
  * Once the project is known: its structure, and the shown document's requirements and classifiers (the table's
@@ -29,7 +18,12 @@ export function documentIdOf(subPath: string): number | undefined {
 export function useProjectPrefetch(projectId: number | undefined, subPath: string): void {
   const client = useQueryClient();
   // A module is fetched once: asking again on each move inside the project costs nothing.
-  useEffect(() => preloadProjectScreen(subPath), [subPath]);
+  useEffect(() => void preloadProjectScreen(subPath), [subPath]);
+  // Once the project shows, the side bar's links lead to the detailed screen: its code comes meanwhile, so that a
+  // click waits for the document's data alone.
+  useEffect(() => {
+    if (projectId !== undefined) void projectScreens.detailed.preload();
+  }, [projectId]);
   const documentId = documentIdOf(subPath);
   const map = subPath === 'synaeptic' || subPath.startsWith('synaeptic/');
   useEffect(() => {

@@ -23,18 +23,27 @@ export function CoverageBadge({ status, compact }: { status: CoverageStatus; com
   const { t } = useTranslation();
   const meta = META[status];
   const Icon = meta.icon;
+  const badge = (
+    <Badge
+      color={meta.color}
+      variant={status === 'coveredAndCovering' ? 'light' : 'filled'}
+      size={compact ? 'xs' : 'sm'}
+      radius="sm"
+      leftSection={<Icon size={compact ? 10 : 12} stroke={2} aria-hidden />}
+      styles={BADGE_STYLES}
+      // Compact, in a table row: the browser's own hint. A Mantine Tooltip a row (its floating position and
+      // listeners) cost frames while scrolling a long table (issue 9 §5).
+      title={compact ? t(HINTS[status]) : undefined}
+    >
+      {t(meta.key)}
+    </Badge>
+  );
+  if (compact) return badge;
   return (
     <Tooltip label={t(HINTS[status])} withArrow multiline maw={280}>
-      <Badge
-        color={meta.color}
-        variant={status === 'coveredAndCovering' ? 'light' : 'filled'}
-        size={compact ? 'xs' : 'sm'}
-        radius="sm"
-        leftSection={<Icon size={compact ? 10 : 12} stroke={2} aria-hidden />}
-        styles={{ label: { textTransform: 'none', fontWeight: 600 } }}
-      >
-        {t(meta.key)}
-      </Badge>
+      {badge}
     </Tooltip>
   );
 }
+
+const BADGE_STYLES = { label: { textTransform: 'none', fontWeight: 600 } } as const;

@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,20 +20,22 @@ export function StaleLinksBadge({ requirement }: { requirement: Pick<Requirement
   const count = staleLinkCount(requirement);
   if (count === 0) return null;
   const label = t('traceability.staleCount', { count });
+  // The browser's own hint, not a Mantine Tooltip: the badge sits in table rows made at every step of a scroll.
   return (
-    <Tooltip label={`${label}. ${t('traceability.outOfDateHint')}`} withArrow multiline maw={280}>
-      <Badge
-        color="red"
-        variant="light"
-        size="xs"
-        radius="sm"
-        role="img"
-        aria-label={label}
-        leftSection={<IconAlertTriangle size={10} stroke={2} aria-hidden />}
-        styles={{ root: { flexShrink: 0 }, label: { textTransform: 'none', fontWeight: 700 } }}
-      >
-        {count}
-      </Badge>
-    </Tooltip>
+    <Badge
+      color="red"
+      variant="light"
+      size="xs"
+      radius="sm"
+      role="img"
+      aria-label={label}
+      title={`${label}. ${t('traceability.outOfDateHint')}`}
+      leftSection={<IconAlertTriangle size={10} stroke={2} aria-hidden />}
+      styles={BADGE_STYLES}
+    >
+      {count}
+    </Badge>
   );
 }
+
+const BADGE_STYLES = { root: { flexShrink: 0 }, label: { textTransform: 'none', fontWeight: 700 } } as const;

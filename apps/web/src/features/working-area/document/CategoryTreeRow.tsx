@@ -1,4 +1,3 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -11,6 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAlpha } from '../../tests/api/useAlpha';
+import { RowIconButton } from '../requirements/RowIconButton';
 import { categoryNumber, type CategoryNode } from '../logic/categoryTree';
 import type { CategoryCommands } from './useCategoryCommands';
 import classes from './CategoriesTree.module.css';
@@ -31,12 +31,12 @@ export function CategoryTreeRow({ node, depth, numbering, href, commands, counts
   const { category } = node;
   const name = category.name;
   const count = counts.get(category.id) ?? 0;
-  const button = (label: string, icon: React.ReactNode, onClick: () => void, disabled = false, color = 'gray') => (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" color={color} size="sm" aria-label={label} disabled={disabled} onClick={onClick}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
+  // The requirement rows' plain buttons with the browser's hints: a tree of many categories drew a Mantine
+  // ActionIcon and Tooltip six times a row before the document's first requirement showed (issue 9 §5).
+  const button = (label: string, icon: React.ReactNode, onClick: () => void, disabled = false, danger = false) => (
+    <RowIconButton title={label} aria-label={label} disabled={disabled} danger={danger} onClick={onClick}>
+      {icon}
+    </RowIconButton>
   );
   return (
     <li>
@@ -73,7 +73,7 @@ export function CategoryTreeRow({ node, depth, numbering, href, commands, counts
             <IconTrash size={15} />,
             () => void commands.remove(category),
             false,
-            'red',
+            true,
           )}
         </div>
       </div>

@@ -1,7 +1,5 @@
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { setOpenSidePanel } from '../../side-panels/sidePanelStore';
 import { RowIconButton } from './RowIconButton';
 
 interface CommentsButtonProps {
@@ -9,6 +7,8 @@ interface CommentsButtonProps {
   href: string;
   reference: string;
   hasComments: boolean;
+  /** Opens the requirement with its comments (the table's, so that a row holds no router hook of its own). */
+  onOpen: (href: string) => void;
 }
 
 /**
@@ -16,18 +16,14 @@ interface CommentsButtonProps {
  * requirement with its comments panel. A button like the row's others (a second link named after the reference
  * would stand beside the row's own link to the requirement).
  */
-export function CommentsButton({ href, reference, hasComments }: CommentsButtonProps) {
+export function CommentsButton({ href, reference, hasComments, onOpen }: CommentsButtonProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <RowIconButton
       data-dimmed={hasComments ? undefined : true}
       title={hasComments ? t('requirements.hasComments') : t('requirements.noComments')}
       aria-label={t(hasComments ? 'comments.openNamed' : 'comments.openNamedNone', { name: reference })}
-      onClick={() => {
-        setOpenSidePanel('comments');
-        void navigate(href);
-      }}
+      onClick={() => onOpen(href)}
     >
       <IconMessageCircle size={15} aria-hidden />
     </RowIconButton>

@@ -1,9 +1,7 @@
 import { memo, type MouseEvent } from 'react';
-import { Group } from '@mantine/core';
 import type { CategoryPresented, ClassifierPresented, RequirementPresented } from '@reqloom/domain';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { TagPicker } from '../../tags/TagPicker';
 import { CoverageBadge } from '../common/CoverageBadge';
@@ -84,7 +82,7 @@ export const RequirementRow = memo(function RequirementRow({
       </div>
       {move ? (
         <div className={classes.cell} role="cell">
-          <Group gap={0} wrap="nowrap">
+          <div className={classes.moves}>
             <RowIconButton
               title={t('workingArea.moveUp')}
               disabled={move.first}
@@ -101,17 +99,18 @@ export const RequirementRow = memo(function RequirementRow({
             >
               <IconArrowDown size={14} />
             </RowIconButton>
-          </Group>
+          </div>
         </div>
       ) : null}
       <div className={classes.cell} role="cell">
         <div className={classes.title}>
-          <Link to={href} className={classes.reference}>
+          {/* Plain links: the table follows them inside the app (RequirementsTable's followLink). */}
+          <a href={href} className={classes.reference}>
             {requirement.reference}
-          </Link>
-          <Link to={href} className={classes.name} title={requirement.name}>
+          </a>
+          <a href={href} className={classes.name} title={requirement.name}>
             {requirement.name}
-          </Link>
+          </a>
           {requirement.type === 'test' ? <span className={classes.testBadge}>{t('tests.badge')}</span> : null}
         </div>
         <div className={classes.meta}>
@@ -120,21 +119,21 @@ export const RequirementRow = memo(function RequirementRow({
             {t('requirements.updated', { time: relativeTime(requirement.updated_at, now, i18n.language) })}
           </span>
           {category && !move ? (
-            <Group gap={3} component="span" wrap="nowrap" miw={0}>
+            <span className={classes.category}>
               <IconFolder size={12} aria-hidden />
-              <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{category.name}</span>
-            </Group>
+              <span>{category.name}</span>
+            </span>
           ) : null}
         </div>
       </div>
       <div className={classes.cell} role="cell">
-        <Group gap={4}>
+        <div className={classes.badges}>
           <StatusBadge status={requirement.status} />
           {showCoverage && requirement.coverageStatus !== 'coveredAndCovering' ? (
             <CoverageBadge status={requirement.coverageStatus} compact />
           ) : null}
           <StaleLinksBadge requirement={requirement} />
-        </Group>
+        </div>
       </div>
       {classifiers.map((classifier) => (
         <div key={classifier.id} className={`${classes.cell} ${classes.tagCell}`} role="cell">

@@ -1,10 +1,10 @@
-import { Group } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CommentsButton } from './CommentsButton';
 import { RowIconButton } from './RowIconButton';
 import type { RequirementCommands } from './useRequirementCommands';
+import classes from './RequirementsTable.module.css';
 
 interface RequirementRowActionsProps {
   requirement: RequirementPresented;
@@ -23,8 +23,13 @@ export function RequirementRowActions({ requirement, href, commands, onEdit }: R
   const { t } = useTranslation();
   const name = requirement.reference;
   return (
-    <Group gap={2} wrap="nowrap" justify="flex-end">
-      <CommentsButton href={href} reference={name} hasComments={requirement.has_comments} />
+    <div className={classes.actions}>
+      <CommentsButton
+        href={href}
+        reference={name}
+        hasComments={requirement.has_comments}
+        onOpen={commands.openComments}
+      />
       <RowIconButton
         title={t('workingArea.edit')}
         aria-label={t('requirements.editNamed', { name })}
@@ -49,6 +54,6 @@ export function RequirementRowActions({ requirement, href, commands, onEdit }: R
       >
         <IconTrash size={15} />
       </RowIconButton>
-    </Group>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
-import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CategoryPresented, ClassifierPresented, RequirementPresented } from '@reqloom/domain';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormatDateTime } from '../../user/useFormatDateTime';
@@ -15,14 +14,12 @@ import {
   type SortDirection,
   type SortKey,
 } from '../logic/requirementOrder';
-import { RequirementRow } from './RequirementRow';
 import { RequirementsToolbar } from './RequirementsToolbar';
-import { useDocumentOffset } from './useDocumentOffset';
 import { useNarrowerThan } from './useNarrowerThan';
 import { useRequirementCommands } from './useRequirementCommands';
+import { VirtualRows } from './VirtualRows';
 import classes from './RequirementsTable.module.css';
 
-const ROW_ESTIMATE = 54;
 /** Below this width a requirement's name would be squeezed into a sliver: the tags go under it instead. */
 const REQUIREMENT_MIN = 200;
 const TAG_COLUMN_MIN = 88;
@@ -32,6 +29,11 @@ const LIST_FIXED = 60 + 8;
 const GAP = 8;
 export const FILTER_DEBOUNCE_MS = 100;
 const EMPTY_INDEX: ReadonlyMap<number, string> = new Map();
+
+/** A plain left click on a row's link goes through the router; others (new tab, new window) are the browser's. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+}
 
 interface RequirementsTableProps {
   /** In reading order. */
@@ -96,20 +98,6 @@ export function RequirementsTable({
     classifiers.length * (TAG_COLUMN_MIN + GAP) +
     3 * GAP;
   const folded = useNarrowerThan(frame, classifiers.length > 0 ? columnsWidth : 0);
-  const body = useRef<HTMLDivElement>(null);
-  const offset = useDocumentOffset(body);
-  // TanStack Virtual hands back new functions on every render; nothing below memoises them.
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 8,
-    scrollMargin: offset,
-    getItemKey: (i) => rows[i]?.id ?? i,
-    // Rendering inside the scroll event (flushSync) made every scroll event a full React render of the table;
-    // batched, React renders once a frame and the overscan covers the gap.
-    useFlushSync: false,
-  });
-
   const toggle = useCallback(
     (id: number) =>
       setExpanded((set) => {
@@ -122,6 +110,18 @@ export function RequirementsTable({
   const expandAll = useCallback(
     (expand: boolean) => setExpanded(expand ? new Set(rows.map((r) => r.id)) : new Set()),
     [rows],
+  );
+  // The rows' links are plain anchors, followed here: a router Link in each of them (two a row) was a large part
+  // of making a row while scrolling.
+  const followLink = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const link = (event.target as HTMLElement).closest('a');
+      const href = link?.getAttribute('href');
+      if (!link || !href || event.defaultPrevented || !isPlainClick(event) || link.target) return;
+      event.preventDefault();
+      void navigate(href);
+    },
+    [navigate],
   );
   const edit = useCallback(
     (requirement: RequirementPresented) =>
@@ -176,32 +176,21 @@ export function RequirementsTable({
               {t('requirements.columns.actions')}
             </span>
           </div>
-          {/* Always in the page, empty or not: its place is what the virtualiser measures from. */}
-          <div ref={body} role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const requirement = rows[item.index]!;
-              return (
-                <RequirementRow
-                  key={item.key}
-                  index={item.index}
-                  top={item.start - offset}
-                  measure={virtualizer.measureElement}
-                  requirement={requirement}
-                  category={requirement.category_id === null ? undefined : categories.get(requirement.category_id)}
-                  expanded={expanded.has(requirement.id)}
-                  onToggle={toggle}
-                  href={paths.requirement(requirement.id)}
-                  now={now}
-                  formatDate={formatDate}
-                  commands={commands}
-                  onEdit={edit}
-                  move={mode === 'list' ? { first: item.index === 0, last: item.index === rows.length - 1 } : undefined}
-                  showCoverage={showCoverage}
-                  classifiers={classifiers}
-                />
-              );
-            })}
-          </div>
+          <VirtualRows
+            rows={rows}
+            categories={categories}
+            expanded={expanded}
+            onToggle={toggle}
+            pathOf={paths.requirement}
+            now={now}
+            formatDate={formatDate}
+            commands={commands}
+            onEdit={edit}
+            mode={mode}
+            showCoverage={showCoverage}
+            classifiers={classifiers}
+            onClick={followLink}
+          />
           {rows.length === 0 ? <div className={classes.empty}>{t('requirements.noMatch')}</div> : null}
         </div>
       </div>

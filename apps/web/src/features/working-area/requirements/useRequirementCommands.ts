@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import type { RequirementPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../components/notify';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { notifyFailure } from '../common/notifyFailure';
 import { useWorkingAreaDialogs } from '../dialogs/useWorkingAreaDialogs';
+import { setOpenSidePanel } from '../../side-panels/sidePanelStore';
 
 /**
  * What a requirement's buttons do, wherever they show (table, list, requirement view): copy, delete after a
@@ -14,8 +16,14 @@ export function useRequirementCommands() {
   const { t } = useTranslation();
   const actions = useWorkingAreaActions();
   const dialogs = useWorkingAreaDialogs();
+  const navigate = useNavigate();
   return useMemo(
     () => ({
+      /** The requirement's view (`href`) with its comments panel open: the chat icon of a row. */
+      openComments: (href: string) => {
+        setOpenSidePanel('comments');
+        void navigate(href);
+      },
       // A test has its own dialog (spec 2: editing a test opens a dialog, wherever it is listed).
       edit: (requirement: RequirementPresented) =>
         requirement.type === 'test'
@@ -56,7 +64,7 @@ export function useRequirementCommands() {
         }
       },
     }),
-    [actions, dialogs, t],
+    [actions, dialogs, navigate, t],
   );
 }
 

@@ -1,0 +1,59 @@
+import { readEarly } from '../api/client';
+import { dropEarlyReads } from '../api/earlyReads';
+import { isSessionActive, subscribeSession } from '../api/session';
+import { documentIdOf, projectAddressOf } from '../features/projects/projectAddress';
+import { preloadProjectScreen, projectScreens } from '../features/projects/projectScreens';
+import { isPublicScreen } from './publicScreens';
+import { topBarParts } from './topBarParts';
+
+/**
+ * What an address needs, asked for by the first script before React renders anything (issue 9 §5). Before this,
+ * each step waited for the one before it: the first render, the shell's code, the user, the project, the screen's
+ * code, then the structure and the document's requirements (2.8 s to the first row of 500 requirements).
+ *
+ * - Code: the chunks of the project shell, of the screen its sub-path shows and of the top bar's parts.
+ * - Data, only while the session clock says a session is open (as every screen asks): the user, the project by
+ *   its path, and for a document's address its requirements and classifiers; the project's structure and
+ *   settings as soon as its id is known. The server checks the session and the membership of each as always; a
+ *   401 ends the session as any call's does. The screens' own calls take these answers (`api/earlyReads.ts`).
+ *
+ * Resolves once that code has come, so that the first render can wait for it (`main.tsx`).
+ */
+export function startEarly(pathname: string): Promise<void> {
+  const signedIn = isSessionActive();
+  const code: Promise<void>[] = [];
+  if (signedIn && !isPublicScreen(pathname)) code.push(topBarParts.userMenu.preload());
+  const address = projectAddressOf(pathname);
+  if (!address) return settled(code);
+  code.push(projectScreens.shell.preload(), topBarParts.projectTopBar.preload());
+  const screen = preloadProjectScreen(address.subPath);
+  if (screen) code.push(screen);
+  if (!signedIn) return settled(code);
+
+  const unsubscribe = subscribeSession(() => {
+    if (isSessionActive()) return;
+    dropEarlyReads();
+    unsubscribe();
+  });
+  void readEarly('user');
+  const project = readEarly<{ data: { id: number } }>(
+    `projects/showfrompath/${encodeURIComponent(address.namespace)}/${encodeURIComponent(address.slug)}`,
+  );
+  const documentId = documentIdOf(address.subPath);
+  if (documentId !== undefined) {
+    void readEarly(`documents/requirements/${documentId}`);
+    void readEarly(`documents/classifiers/${documentId}`);
+  }
+  project.then(
+    ({ data }) => {
+      if (!isSessionActive()) return;
+      void readEarly(`projects/structure/${data.id}`);
+      void readEarly(`projects/settings/${data.id}`);
+    },
+    () => undefined,
+  );
+  return settled(code);
+}
+
+/** When the code asked for has come (or failed: preloads never reject). */
+const settled = (code: Promise<void>[]) => Promise.all(code).then(() => undefined);
