@@ -177,7 +177,15 @@ export async function updateRequirement(
   const movingDocument = documentId !== current.documentId;
   if (movingDocument && !(await documentInProject(tx, documentId, project.id))) errors.document_id = ['validation.in'];
   const categoryId = body.category_id !== undefined ? body.category_id : movingDocument ? null : current.categoryId;
-  if (!errors.document_id && categoryId !== null && !(await categoryBelongs(tx, categoryId, documentId))) {
+  // The requirement's own category, read under the document's lock, belongs to its document (a category never
+  // changes document, and deleting one takes this lock first): only a new one is looked up.
+  const sameCategory = categoryId === current.categoryId && !movingDocument;
+  if (
+    !errors.document_id &&
+    categoryId !== null &&
+    !sameCategory &&
+    !(await categoryBelongs(tx, categoryId, documentId))
+  ) {
     errors.category_id = ['validation.not_in_document'];
   }
   if (!errors.document_id) {
