@@ -124,6 +124,13 @@ describe('one requirement and a list present alike', () => {
       const [listed] = await presentRequirements(database.db, [row], { trees });
       expect(single).toEqual(listed);
     }
+    // A document's list (its statements sent together) presents each of its requirements the same way.
+    for (const doc of [c.document_id, p.document_id]) {
+      const listed = (await agent.get(`/api/documents/requirements/${doc}`)).data.data as { id: number }[];
+      expect(listed.length).toBeGreaterThan(0);
+      for (const item of listed)
+        expect(item).toEqual(await presentRequirement(database.db, (await findRequirement(database.db, item.id))!));
+    }
     const child = await presentRequirement(database.db, (await findRequirement(database.db, c.id))!);
     expect(child).toMatchObject({ reference: 'C_K_S_001', parents: [{ id: p.id, upToDate: false }] });
     const detail = (await agent.get(`/api/requirements/${c.id}`)).data.data;
