@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -10,33 +10,26 @@ import {
   revisionsField,
   singleFields,
   type RequirementWithRevisions,
-  type RevisionJson,
-  type SingleFacts,
 } from './requirements.presenter';
 
 // GET requirements/{id} in one statement after the session: the requirement's project and the caller's
-// membership (what the access check needs) with the row and everything its presentation needs. The
-// presentation's subqueries run only for a member (`case when`), and the route sees the row only once the
-// policy has allowed the call (`request.loaded`, set by the access guard). Before, the locator and the read
-// were two statements one after the other: one round trip, its system calls and its driver work less.
-
-const member = sql`${projectUsers.userId} is not null`;
-/** A presentation column, read only for a member of the project. */
-const forMember = <T>(field: SQL<T>) => sql<T | null>`case when ${member} then ${field} end`;
-
-function memberFields() {
-  const fields: Record<string, SQL<unknown>> = { ...singleFields(), ...revisionsField() };
-  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, forMember(field)])) as {
-    [K in keyof (SingleFacts & { revisions: RevisionJson[] })]: SQL<
-      (SingleFacts & { revisions: RevisionJson[] })[K] | null
-    >;
-  };
-}
+// membership (what the access check needs) with the row and everything its presentation needs. The policy
+// decides from the project and the membership as for any route; the route sees the row only once the policy has
+// allowed the call (`request.loaded`, set by the access guard); a refused call never reaches it. The read does
+// not guess the policy (it reads for anyone), so a change of the policy cannot leave an allowed call without its
+// row. Before, the locator and the read were two statements one after the other: one round trip, its system
+// calls and its driver work less.
 
 const readForUser = (db: Db) =>
   prepared(db, 'requirement_read_for_user', (d) =>
     d
-      .select({ project: projects, isMember: sql<boolean>`${member}`, row: requirements, ...memberFields() })
+      .select({
+        project: projects,
+        isMember: sql<boolean>`${projectUsers.userId} is not null`,
+        row: requirements,
+        ...singleFields(),
+        ...revisionsField(),
+      })
       .from(requirements)
       .innerJoin(documents, eq(documents.id, requirements.documentId))
       .innerJoin(projects, eq(projects.id, documents.projectId))
@@ -49,7 +42,7 @@ const readForUser = (db: Db) =>
       .prepare('requirement_read_for_user'),
   );
 
-/** The locator of GET requirements/{id}: the project, the membership and, for a member, the requirement. */
+/** The locator of GET requirements/{id}: the project, the membership and the requirement as presented. */
 export const requirementReadById: ProjectLocator = {
   name: 'requirement.id',
   find: (request, db) => requirementById.find(request, db),
@@ -58,10 +51,8 @@ export const requirementReadById: ProjectLocator = {
     if (id === null) return undefined;
     const [found] = await readForUser(db).execute({ id, userId });
     if (!found) return undefined;
-    const isMember = found.isMember === true;
-    if (!isMember) return { project: found.project, isMember };
-    const { project, row, ...facts } = found;
-    return { project, isMember, loaded: { ...facts, row } };
+    const { project, isMember, ...loaded } = found;
+    return { project, isMember: isMember === true, loaded };
   },
 };
 
