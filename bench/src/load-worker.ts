@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 
@@ -29,6 +30,8 @@ export type HttpResult = {
   p99_ms: number;
   statuses: Record<string, number>;
   writes: WriteMark[];
+  /** Extra figure: how busy this load worker's own thread was while measuring (0–1). */
+  client_event_loop_utilization: number;
 };
 export type SocketTask = { kind: 'sockets'; base: string; cookies: string[]; projectId: number };
 export type SocketReport = {
@@ -42,6 +45,11 @@ export type SocketReport = {
   after_answer_p50_ms: number;
   after_answer_p99_ms: number;
   max_ms: number;
+  /**
+   * Extra figure: how busy the thread of the Socket.IO clients was (0–1) from their subscription to this
+   * report: the CPU the bench's own clients take on the machine the server shares.
+   */
+  client_event_loop_utilization: number;
 };
 export type WorkerMessage =
   | { type: 'result'; result: HttpResult }
@@ -127,10 +135,12 @@ async function runHttp(task: HttpTask): Promise<HttpResult> {
   stopAt = now() + task.warmupMs;
   await Promise.all(Array.from({ length: task.connections }, (_, c) => loop(c)));
   measuring = true;
+  const elu = performance.eventLoopUtilization();
   const started = now();
   stopAt = started + task.durationMs;
   await Promise.all(Array.from({ length: task.connections }, (_, c) => loop(c)));
   const seconds = (now() - started) / 1000;
+  const busy = performance.eventLoopUtilization(elu).utilization;
   agent.destroy();
   times.sort((a, b) => a - b);
   return {
@@ -142,6 +152,7 @@ async function runHttp(task: HttpTask): Promise<HttpResult> {
     p99_ms: percentile(times, 99),
     statuses,
     writes,
+    client_event_loop_utilization: Math.round(busy * 1000) / 1000,
   };
 }
 
@@ -180,6 +191,7 @@ async function runSockets(task: SocketTask) {
     }),
   );
   send({ type: 'ready' });
+  const subscribed = performance.eventLoopUtilization();
   parentPort!.on('message', (message: { type: string; writes?: WriteMark[]; timeoutMs?: number }) => {
     if (message.type === 'close') {
       for (const s of sockets) s.close();
@@ -217,6 +229,8 @@ async function runSockets(task: SocketTask) {
           after_answer_p50_ms: percentile(afterAnswer, 50),
           after_answer_p99_ms: percentile(afterAnswer, 99),
           max_ms: percentile(afterRequest, 100),
+          client_event_loop_utilization:
+            Math.round(performance.eventLoopUtilization(subscribed).utilization * 1000) / 1000,
         },
       });
     };

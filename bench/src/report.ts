@@ -14,9 +14,12 @@ type DriverResult = {
     users: number;
     sockets: number;
     without_sockets: { per_second: number; errors: number };
-    with_sockets: { per_second: number; errors: number };
+    with_sockets: { per_second: number; errors: number; client_event_loop_utilization?: number };
     ratio: number;
+    /** Extra figures (not part of any aim): how busy each thread was during the runs, 0–1. */
+    busy?: { server_without_sockets: number; server_with_sockets: number };
     delivery: {
+      client_event_loop_utilization?: number;
       deliveries: number;
       deliveries_expected: number;
       after_request_p50_ms: number;
@@ -50,6 +53,17 @@ function summary(r: DriverResult): [string, string][] {
     rows.push(['events delivered', `${d.deliveries} / ${d.deliveries_expected}`]);
     rows.push(['delivery after the request p50 / p99', `${d.after_request_p50_ms} / ${d.after_request_p99_ms} ms`]);
     rows.push(['delivery after the answer p50 / p99', `${d.after_answer_p50_ms} / ${d.after_answer_p99_ms} ms`]);
+    const b = r.realtime.busy;
+    if (b && d.client_event_loop_utilization !== undefined) {
+      rows.push([
+        'extra: server thread busy, without / with sockets',
+        `${b.server_without_sockets} / ${b.server_with_sockets}`,
+      ]);
+      rows.push([
+        "extra: bench's socket-client thread busy / HTTP-client thread busy (with sockets)",
+        `${d.client_event_loop_utilization} / ${r.realtime.with_sockets.client_event_loop_utilization ?? '–'}`,
+      ]);
+    }
   }
   return rows;
 }

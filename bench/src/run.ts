@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -337,16 +338,22 @@ async function realtimeScenario(
     reads,
     writes: { ids: Array.from({ length: REALTIME_USERS }, (_, u) => reqs[(50 + u * 3) % reqs.length]!), every: 5 },
   };
-  const alone = await runWorker(task);
+  // Extra figures: how busy the server's thread (this one) was during each run, beside the clients' own.
+  const busy = async (run: () => Promise<HttpResult>) => {
+    const start = performance.eventLoopUtilization();
+    const result = await run();
+    return { result, busy: Math.round(performance.eventLoopUtilization(start).utilization * 1000) / 1000 };
+  };
+  const { result: alone, busy: aloneBusy } = await busy(() => runWorker(task));
   console.log(`  realtime: ${REALTIME_USERS} users without sockets ${alone.per_second}/s (${alone.errors} errors)`);
   const sockets = startSockets({ kind: 'sockets', base, cookies: socketCookies, projectId: data.projectId });
   await sockets.ready;
-  const withSockets = await runWorker(task);
+  const { result: withSockets, busy: withBusy } = await busy(() => runWorker(task));
   const delivery = await sockets.expect(withSockets.writes, 30_000);
   await sockets.close();
   // Without sockets again, after: the mean of both runs stands for "without", so that a drift of the
   // machine's load during the scenario does not pass for the sockets' cost.
-  const aloneAfter = await runWorker(task);
+  const { result: aloneAfter, busy: afterBusy } = await busy(() => runWorker(task));
   const withoutPerSecond = Math.round((alone.per_second + aloneAfter.per_second) / 2);
   const ratio = Math.round((withSockets.per_second / Math.max(1, withoutPerSecond)) * 1000) / 1000;
   console.log(`  realtime: ${REALTIME_USERS} users without sockets, again ${aloneAfter.per_second}/s`);
@@ -354,6 +361,11 @@ async function realtimeScenario(
     `  realtime: with ${REALTIME_SOCKETS} sockets ${withSockets.per_second}/s (${withSockets.errors} errors), ` +
       `ratio ${ratio}; ${delivery.deliveries}/${delivery.deliveries_expected} deliveries, ` +
       `p50 ${delivery.after_request_p50_ms} ms, p99 ${delivery.after_request_p99_ms} ms after the request`,
+  );
+  console.log(
+    `  realtime (extra): server thread busy ${aloneBusy} / ${withBusy} / ${afterBusy} (without / with / without), ` +
+      `socket clients' thread ${delivery.client_event_loop_utilization}, ` +
+      `HTTP clients' thread ${withSockets.client_event_loop_utilization} with sockets`,
   );
   return {
     users: REALTIME_USERS,
@@ -366,6 +378,10 @@ async function realtimeScenario(
     },
     with_sockets: { ...withSockets, writes: withSockets.writes.length },
     ratio,
+    busy: {
+      server_without_sockets: Math.round(((aloneBusy + afterBusy) / 2) * 1000) / 1000,
+      server_with_sockets: withBusy,
+    },
     delivery,
   };
 }

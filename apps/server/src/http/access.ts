@@ -20,13 +20,15 @@ export type ProjectLocator = {
   find(request: FastifyRequest, db: Db): Promise<number | null>;
   /**
    * Optional: finds the project together with the caller's membership in one statement (the locator and the
-   * access check in one round trip). Undefined when the thing named does not exist.
+   * access check in one round trip). Undefined when the thing named does not exist. A locator made for one
+   * route may read in that statement what the route answers (`loaded`); the guard hands it to the handler
+   * (`request.loaded`) only once the policy has allowed the call, and drops it otherwise.
    */
   findForUser?(
     request: FastifyRequest,
     db: Db,
     userId: number,
-  ): Promise<{ project: ProjectRow; isMember: boolean } | undefined>;
+  ): Promise<{ project: ProjectRow; isMember: boolean; loaded?: unknown } | undefined>;
 };
 
 /**
@@ -46,6 +48,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The project a project-scoped route is about, loaded and authorised before validation. */
     project: ProjectRow | null;
+    /** What the route's locator read with the access check, once the check has passed (see ProjectLocator). */
+    loaded: unknown;
   }
 }
 
@@ -76,7 +80,7 @@ function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean):
     const user = request.auth?.user;
     if (!user) throw unauthenticated();
     // The project and the caller's membership come in one statement: a project deleted meanwhile is 404, not 403.
-    let found: { project: ProjectRow; isMember: boolean } | undefined;
+    let found: { project: ProjectRow; isMember: boolean; loaded?: unknown } | undefined;
     if (locator.findForUser) found = await locator.findForUser(request, ctx.db, user.id);
     else {
       const id = await locator.find(request, ctx.db);
@@ -90,6 +94,7 @@ function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean):
     if (!can(user, { do: action, project: facts })) throw forbidden();
     if (alpha && !can(user, { do: 'feature.alpha' })) throw forbidden();
     request.project = project;
+    request.loaded = found.loaded;
   };
 }
 
@@ -98,6 +103,7 @@ const asArray = <T>(value: T | T[] | undefined): T[] =>
 
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('project', null);
+  app.decorateRequest('loaded', undefined);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const rule = route.config?.access;

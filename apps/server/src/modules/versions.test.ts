@@ -44,6 +44,22 @@ describe('version', () => {
     expect((await w.ok('PUT', `/api/categories/${category.id}`, { name: 'Inputs' })).version).toBe(2);
   });
 
+  it('answers a PUT with the requirement as it is stored, whether it read it again or not', async () => {
+    const { w } = suite;
+    const { parent } = await setUp();
+    const up = await w.requirement(parent.id, 'Stop');
+    const stored = async (id: number) => {
+      const { revisions: _revisions, ...rest } = await w.ok('GET', `/api/requirements/${id}`);
+      return rest as Record<string, unknown>;
+    };
+    // A rename (its update's own answer), the same name again (nothing written), a status and a tag set (read again).
+    for (const body of [{ name: 'Stop now' }, { name: 'Stop now' }, { status: 2 }, { tags_id: [] }]) {
+      const answer = await w.ok('PUT', `/api/requirements/${up.id}`, body);
+      expect(answer).toEqual(await stored(up.id));
+    }
+    expect((await stored(up.id)).version).toBe(3);
+  });
+
   it('answers 409 with the element as it now is when the edited version moved on, and changes nothing', async () => {
     const { w, user } = suite;
     const { parent } = await setUp();

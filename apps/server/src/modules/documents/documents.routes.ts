@@ -19,7 +19,7 @@ import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';
 import { documentById, projectInBody } from '../working-area.locators';
 import { loadCategoryTree, orderedCategories } from '../categories/categories.presenter';
-import { presentRequirements, documentRequirementRows } from '../requirements/requirements.presenter';
+import { presentDocumentRequirements } from '../requirements/document-requirements';
 import { completeDocumentSettings, presentDocument } from './documents.presenter';
 import {
   createDocument,
@@ -72,15 +72,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/documents/requirements/:id',
     { config: byId, schema: { tags, params, response: { 200: z.object({ data: z.array(requirementPresented) }) } } },
-    async (request) => {
-      const tree = await loadCategoryTree(ctx.db, request.params.id);
-      const rows = await documentRequirementRows(ctx.db, request.params.id);
-      const presented = await presentRequirements(ctx.db, rows, { trees: new Map([[request.params.id, tree]]) });
-      // Reading order: the document root first, then categories in tree order; by order within each.
-      const lft = (id: number | null) => (id === null ? 0 : (tree.presented.get(id)?._lft ?? 0));
-      presented.sort((a, b) => lft(a.category_id) - lft(b.category_id) || a.order - b.order || a.id - b.id);
-      return { data: presented };
-    },
+    async (request) => ({ data: await presentDocumentRequirements(ctx.db, request.params.id) }),
   );
 
   r.put(

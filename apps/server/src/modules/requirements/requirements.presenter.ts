@@ -68,20 +68,15 @@ function present(
   };
 }
 
-/**
- * Presents requirements with references, links (with up-to-date marks), coverage and authors in three
- * or four queries whatever their count (documents, category trees unless given, links, authors): a
- * 1,000-requirement document is one call. Links are found from the requirements' documents when there
- * are many, never through a list of thousands of ids, and never outside those documents' links.
- */
-export async function presentRequirements(
-  db: Db,
-  rows: RequirementRow[],
-  preloaded?: { trees?: Map<number, CategoryTree> },
-): Promise<RequirementPresented[]> {
-  if (rows.length === 0) return [];
-  if (rows.length === 1 && !preloaded?.trees) return [await presentRequirement(db, rows[0]!)];
-  const documentIds = [...new Set(rows.map((r) => r.documentId))];
+/** What a list's presentation knows of each document: acronym, project, coverage facts, comments, tags. */
+export type ListFacts = {
+  docById: Map<number, DocumentFacts>;
+  commented: Set<number>;
+  tagsOf: Map<number, TagPresented[]>;
+};
+
+/** The documents' facts in one statement (comments and tags of their requirements as JSON columns). */
+export async function documentListFacts(db: Db, documentIds: number[]): Promise<ListFacts> {
   const docs = await db
     .select({
       id: documents.id,
@@ -108,55 +103,18 @@ export async function presentRequirements(
     list.push({ id: Number(id), classifier_id: Number(classifierId), title, color });
     tagsOf.set(Number(requirementId), list);
   }
-  const trees = preloaded?.trees ?? (await loadCategoryTrees(db, documentIds));
-  const { parentsOf, childrenOf } = await linksOf(db, rows, documentIds);
-
-  const authorIds = [...new Set(rows.map((r) => r.authorId).filter((id): id is number => id !== null))];
-  const authors = authorIds.length
-    ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds))
-    : [];
-  const authorById = new Map(authors.map((a) => [a.id, a.name]));
-
-  return rows.map((r) => {
-    const doc = docById.get(r.documentId);
-    const tree = trees.get(r.documentId);
-    const prefix = (r.categoryId !== null ? tree?.references.get(r.categoryId) : undefined) ?? doc?.acronym ?? '';
-    const author = r.authorId !== null ? authorById.get(r.authorId) : null;
-    return present(
-      r,
-      doc,
-      prefix,
-      author,
-      parentsOf.get(r.id) ?? [],
-      childrenOf.get(r.id) ?? [],
-      commented.has(r.id),
-      tagsOf.get(r.id) ?? [],
-    );
-  });
+  return { docById, commented, tagsOf };
 }
 
-/**
- * The parents and the children of the given requirements with their up-to-date marks, in one query:
- * by id for a few requirements, else through their documents (each side by its index), keeping those asked.
- */
-async function linksOf(db: Db, rows: RequirementRow[], documentIds: number[]) {
-  const wanted = new Set(rows.map((r) => r.id));
-  const scope =
-    rows.length <= BY_ID_LIMIT
-      ? sql`x.id in (${sql.join(
-          rows.map((r) => sql`${r.id}`),
-          sql`, `,
-        )})`
-      : sql`x.document_id in (${sql.join(
-          documentIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`;
-  const result = rowsOf<LinkMarkRow>(await db.execute(linkMarksSql(scope)));
+export type ListLinks = { parentsOf: Map<number, LinkMark[]>; childrenOf: Map<number, LinkMark[]> };
+
+/** Link rows grouped by requirement and side, each list by id; `wanted` keeps the requirements asked. */
+export function groupLinkMarks(result: LinkMarkRow[], wanted?: Set<number>): ListLinks {
   const parentsOf = new Map<number, LinkMark[]>();
   const childrenOf = new Map<number, LinkMark[]>();
   for (const l of result) {
     const mine = Number(l.mine);
-    if (!wanted.has(mine)) continue;
+    if (wanted && !wanted.has(mine)) continue;
     const target = l.side === 'p' ? parentsOf : childrenOf;
     const list = target.get(mine) ?? [];
     list.push({ id: Number(l.other), upToDate: l.up === true });
@@ -168,7 +126,77 @@ async function linksOf(db: Db, rows: RequirementRow[], documentIds: number[]) {
   return { parentsOf, childrenOf };
 }
 
-type RevisionJson = {
+/** Presents rows from what their list loaded: no statement of its own. */
+export function presentListed(
+  rows: RequirementRow[],
+  facts: ListFacts,
+  trees: Map<number, CategoryTree>,
+  links: ListLinks,
+  authorById: Map<number, string>,
+): RequirementPresented[] {
+  return rows.map((r) => {
+    const doc = facts.docById.get(r.documentId);
+    const tree = trees.get(r.documentId);
+    const prefix = (r.categoryId !== null ? tree?.references.get(r.categoryId) : undefined) ?? doc?.acronym ?? '';
+    const author = r.authorId !== null ? authorById.get(r.authorId) : null;
+    return present(
+      r,
+      doc,
+      prefix,
+      author,
+      links.parentsOf.get(r.id) ?? [],
+      links.childrenOf.get(r.id) ?? [],
+      facts.commented.has(r.id),
+      facts.tagsOf.get(r.id) ?? [],
+    );
+  });
+}
+
+/**
+ * Presents requirements with references, links (with up-to-date marks), coverage and authors in three
+ * or four queries whatever their count (documents, category trees unless given, links, authors): a
+ * 1,000-requirement document is one call. Links are found from the requirements' documents when there
+ * are many, never through a list of thousands of ids, and never outside those documents' links.
+ */
+export async function presentRequirements(
+  db: Db,
+  rows: RequirementRow[],
+  preloaded?: { trees?: Map<number, CategoryTree> },
+): Promise<RequirementPresented[]> {
+  if (rows.length === 0) return [];
+  if (rows.length === 1 && !preloaded?.trees) return [await presentRequirement(db, rows[0]!)];
+  const documentIds = [...new Set(rows.map((r) => r.documentId))];
+  const facts = await documentListFacts(db, documentIds);
+  const trees = preloaded?.trees ?? (await loadCategoryTrees(db, documentIds));
+  const links = await linksOf(db, rows, documentIds);
+
+  const authorIds = [...new Set(rows.map((r) => r.authorId).filter((id): id is number => id !== null))];
+  const authors = authorIds.length
+    ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds))
+    : [];
+  return presentListed(rows, facts, trees, links, new Map(authors.map((a) => [a.id, a.name])));
+}
+
+/**
+ * The parents and the children of the given requirements with their up-to-date marks, in one query:
+ * by id for a few requirements, else through their documents (each side by its index), keeping those asked.
+ */
+async function linksOf(db: Db, rows: RequirementRow[], documentIds: number[]): Promise<ListLinks> {
+  const scope =
+    rows.length <= BY_ID_LIMIT
+      ? sql`x.id in (${sql.join(
+          rows.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`
+      : sql`x.document_id in (${sql.join(
+          documentIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const result = rowsOf<LinkMarkRow>(await db.execute(linkMarksSql(scope)));
+  return groupLinkMarks(result, new Set(rows.map((r) => r.id)));
+}
+
+export type RevisionJson = {
   id: number;
   category_id: number | null;
   author_id: number | null;
@@ -180,7 +208,7 @@ type RevisionJson = {
 };
 
 /** Everything one requirement's presentation needs beyond its row, as columns of one prepared statement. */
-function singleFields() {
+export function singleFields() {
   return {
     doc: sql<[string, number, boolean, boolean] | null>`(
       select json_build_array(d.acronym, d.project_id,
@@ -213,7 +241,7 @@ function singleFields() {
   };
 }
 
-function revisionsField() {
+export function revisionsField() {
   return {
     revisions: sql<RevisionJson[]>`coalesce((
       select json_agg(json_build_object('id', v.id, 'category_id', v.category_id, 'author_id', v.author_id,
@@ -233,17 +261,7 @@ const singleQuery = (db: Db) =>
       .prepare('present_requirement'),
   );
 
-// The row comes with its facts: a read of one requirement is this statement alone, after the access check.
-const singleWithRevisionsQuery = (db: Db) =>
-  prepared(db, 'present_requirement_with_row_revisions', (d) =>
-    d
-      .select({ row: requirements, ...singleFields(), ...revisionsField() })
-      .from(requirements)
-      .where(eq(requirements.id, sql.placeholder('id')))
-      .prepare('present_requirement_with_row_revisions'),
-  );
-
-type SingleFacts = {
+export type SingleFacts = {
   doc: [string, number, boolean, boolean] | null;
   chain: string[] | null;
   parents: [number, boolean][];
@@ -279,16 +297,12 @@ export async function presentRequirement(db: Db, row: RequirementRow): Promise<R
   return presentSingle(row, facts);
 }
 
-/**
- * GET requirements/{id}: the requirement and its revisions (newest first), read and presented in one prepared
- * statement; undefined when there is no such requirement.
- */
-export async function presentRequirementWithRevisions(
-  db: Db,
-  id: number,
-): Promise<(RequirementPresented & { revisions: RevisionPresented[] }) | undefined> {
-  const [facts] = await singleWithRevisionsQuery(db).execute({ id });
-  if (!facts) return undefined;
+export type RequirementWithRevisions = RequirementPresented & { revisions: RevisionPresented[] };
+
+/** Presents what `singleFields` and `revisionsField` read with the row (GET requirements/{id}, `requirement-read.ts`). */
+export function presentWithRevisions(
+  facts: SingleFacts & { row: RequirementRow; revisions: RevisionJson[] },
+): RequirementWithRevisions {
   const row = facts.row;
   return {
     ...presentSingle(row, facts),

@@ -12,12 +12,11 @@ import {
 import type { AppContext } from '../../context';
 import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
 import { loadedProject } from '../../http/loaded';
 import { inWork } from '../../http/work';
 import { testGate } from '../tests/test-gate';
 import { documentInBody, requirementById } from '../working-area.locators';
-import { presentRequirementWithRevisions } from './requirements.presenter';
+import { presentLoadedRequirement, requirementReadById } from './requirement-read';
 import {
   copyRequirement,
   createChildren,
@@ -55,18 +54,15 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/requirements/:id',
     {
-      config: byId,
+      // The access check reads the requirement too (one statement); the handler presents what it read.
+      config: { access: access.project(requirementReadById) },
       schema: {
         tags,
         params,
         response: { 200: z.object({ data: requirementPresented.extend({ revisions: z.array(revisionPresented) }) }) },
       },
     },
-    async (request) => {
-      const requirement = await presentRequirementWithRevisions(ctx.db, request.params.id);
-      if (!requirement) throw notFound();
-      return { data: requirement };
-    },
+    async (request) => ({ data: presentLoadedRequirement(request) }),
   );
 
   r.put(

@@ -177,7 +177,15 @@ export async function updateRequirement(
   const movingDocument = documentId !== current.documentId;
   if (movingDocument && !(await documentInProject(tx, documentId, project.id))) errors.document_id = ['validation.in'];
   const categoryId = body.category_id !== undefined ? body.category_id : movingDocument ? null : current.categoryId;
-  if (!errors.document_id && categoryId !== null && !(await categoryBelongs(tx, categoryId, documentId))) {
+  // The requirement's own category, read under the document's lock, belongs to its document (a category never
+  // changes document, and deleting one takes this lock first): only a new one is looked up.
+  const sameCategory = categoryId === current.categoryId && !movingDocument;
+  if (
+    !errors.document_id &&
+    categoryId !== null &&
+    !sameCategory &&
+    !(await categoryBelongs(tx, categoryId, documentId))
+  ) {
     errors.category_id = ['validation.not_in_document'];
   }
   if (!errors.document_id) {
@@ -211,6 +219,7 @@ export async function updateRequirement(
   const touchedOthers = new Set<number>();
 
   if (movingDocument) await lockDocuments(tx, [documentId]);
+  let updated: RequirementRow | undefined;
   if (contentChanged) {
     await keepRevision(tx, [current]);
     const changes: Partial<typeof requirements.$inferInsert> = {
@@ -229,7 +238,7 @@ export async function updateRequirement(
       changes.position = await nextRequirementPosition(tx, documentId, categoryId);
       if (movingDocument) changes.referenceNumber = await takeReferenceNumber(tx, documentId);
     }
-    await tx.update(requirements).set(changes).where(eq(requirements.id, current.id));
+    [updated] = await tx.update(requirements).set(changes).where(eq(requirements.id, current.id)).returning();
   }
   if (movingDocument) {
     // Links the new document does not allow go (unless this call sets them anew, checked above).
@@ -286,7 +295,14 @@ export async function updateRequirement(
   if (movingDocument) listDocuments.push(current.documentId);
   if (listDocuments.length)
     work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: listDocuments });
-  return answerOne(work, (await findRequirement(tx, current.id))!);
+  // The row as it ends, read again only when a later step changed it (links and tags move its version through
+  // triggers and explicit updates); otherwise it is the update's own answer (the version trigger runs before
+  // RETURNING), or the row read under the lock when nothing was written: one statement less under the lock.
+  const changedAfter =
+    movingDocument || body.tags_id !== undefined || body.parents_id !== undefined || body.children_id !== undefined;
+  const untouched = !contentChanged && !testNoted ? current : undefined;
+  const final = changedAfter ? undefined : (updated ?? untouched);
+  return answerOne(work, final ?? (await findRequirement(tx, current.id))!);
 }
 
 /** Deletes a requirement with its links and revisions (cascade), in one transaction. */
