@@ -27,6 +27,8 @@ import { percentile } from './load-worker';
 //  - 5 s of panning with the wheel (a step each frame, back and forth): frames per second (requestAnimationFrame
 //    count), the longest frame, the frames over 33 ms, the most cards ever in the page;
 //  - the page's JS heap once the map is complete.
+// `--profile` prints where the pan's JavaScript time went; `--trace` where every thread's time went (style, layout,
+// paint, raster, compositing: what a JavaScript profile shows as "(program)").
 // PGlite in process with the built web client (`npm run build -w @reqloom/web` first). Results:
 // bench/results/map-latest.{json,md} (and map-<label>.*).
 
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     'pan-ms': { type: 'string', default: '5000' },
     screenshots: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
   },
 });
 const sizes = args.sizes.split(',').map(Number);
@@ -173,6 +176,29 @@ function printProfile(profile: Profile): void {
     console.log(`      ${String(Math.round(ms)).padStart(6)} ms  ${key}`);
 }
 
+type TraceEvent = { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } };
+
+/** `--trace`: the pan's busiest kinds of work, by thread (a slice's time includes the slices inside it). */
+function printTrace(buffer: Buffer): void {
+  const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const threads = new Map<string, string>();
+  for (const e of traceEvents) {
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  }
+  const total = new Map<string, { ms: number; count: number }>();
+  for (const e of traceEvents) {
+    if (e.ph !== 'X' || !e.dur) continue;
+    const thread = (threads.get(`${e.pid}:${e.tid}`) ?? '?').replace(/\d+$/, '');
+    const key = `${thread} ${e.name}`;
+    const entry = total.get(key) ?? { ms: 0, count: 0 };
+    entry.ms += e.dur / 1000;
+    entry.count++;
+    total.set(key, entry);
+  }
+  for (const [key, { ms, count }] of [...total].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30))
+    console.log(`      ${String(Math.round(ms)).padStart(6)} ms ${String(count).padStart(6)}×  ${key}`);
+}
+
 async function measureSize(browser: Browser, requirements: number): Promise<SizeResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-map-'));
   const database = await openDatabase({ dataDir: null });
@@ -231,8 +257,14 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
+      if (args.trace) {
+        await browser.startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'gpu', 'viz', 'blink'],
+        });
+      }
       panned = await pan(page, panMs);
       if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+      if (args.trace) printTrace(await browser.stopTracing());
       if (args.screenshots) await screenshots(page, mapPath, args.screenshots, requirements, data.requirementIds);
     }
     await page.goto(`${projectPath}/detailed/document/${data.documentIds[0]!}`);

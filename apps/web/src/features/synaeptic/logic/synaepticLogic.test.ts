@@ -4,7 +4,7 @@ import { categoryFixture, documentFixture, requirementFixture } from '../../work
 import type { StructureDocument } from '../../working-area/api/workingAreaApi';
 import { cardBorder, linkColour } from './colours';
 import { descriptionPreview } from './description';
-import { linkState } from './drawLinks';
+import { countLinks, linkState } from './drawLinks';
 import { decodeMap } from './mapData';
 import { anchorY, layoutMap, type LayoutOptions } from './mapLayout';
 import { mapMetrics } from './mapMetrics';
@@ -208,6 +208,22 @@ describe('colours, links and description', () => {
     expect(long).toHaveLength(501);
     expect(long.endsWith('…')).toBe(true);
     expect(descriptionPreview(`<p>${'a'.repeat(500)}</p>`)).toHaveLength(500);
+  });
+});
+
+describe('countLinks', () => {
+  it('counts the links standing out in a region once each, whatever tiles draw them', () => {
+    const layout = layoutMap(input, options);
+    const everywhere = { x: -1e6, y: -1e6, width: 2e6, height: 2e6 };
+    const count = (view: typeof everywhere, trace: ReturnType<typeof traceOf>, showAllLinks = true) =>
+      countLinks(layout.links, layout.documentLinks, { view, trace, showAllLinks });
+    // s1 → w1 and s2 → h1 up to date, w1 → t1 stale; three document links, black.
+    expect(count(everywhere, null)).toEqual({ blue: 2, red: 1, black: 3 });
+    expect(count({ x: -1e6, y: -1e6, width: 10, height: 10 }, null)).toEqual({ blue: 0, red: 0, black: 0 });
+    expect(count(everywhere, null, false)).toEqual({ blue: 0, red: 0, black: 0 });
+    // w1's trace: its parent link and its stale child link stand out, and the documents SYS → SW → TEST.
+    const trace = traceOf({ view: 'requirement', id: 201 }, data);
+    expect(count(everywhere, trace)).toEqual({ blue: 1, red: 1, black: 2 });
   });
 });
 
