@@ -329,6 +329,9 @@ async function screenshots(page: Page, mapPath: string, dir: string, size: numbe
   for (let i = 0; i < 4; i++) await page.keyboard.press('-');
   await page.waitForTimeout(1200);
   await page.screenshot({ path: path.join(dir, `map-${size}-zoom20.png`) });
+  // Back up, and past the settings' save: the zoom is a preference, and the next runs look for cards in the page.
+  for (let i = 0; i < 6; i++) await page.keyboard.press('+');
+  await page.waitForTimeout(1500);
 }
 
 const browser = await chromium.launch({
