@@ -26,24 +26,27 @@ export interface MapReader {
  * flag the tests and their links are then left out.
  */
 export async function readProjectMap(db: Db, projectId: number, reader: MapReader): Promise<ProjectMapPresented> {
-  const structure = await presentStructure(db, projectId);
   const onlyRequirements: SQL | undefined = reader.tests ? undefined : ne(requirements.type, 'test');
-  const rows = await db
-    .select({
-      id: requirements.id,
-      documentId: requirements.documentId,
-      categoryId: requirements.categoryId,
-      referenceNumber: requirements.referenceNumber,
-      name: requirements.name,
-      status: requirements.status,
-      type: requirements.type,
-      position: requirements.position,
-    })
-    .from(documents)
-    .innerJoin(requirements, eq(requirements.documentId, documents.id))
-    .where(and(eq(documents.projectId, projectId), onlyRequirements))
-    .orderBy(asc(requirements.documentId), asc(requirements.position), asc(requirements.id));
-  const links = await projectRequirementLinks(db, projectId);
+  // One after the other on PGlite's one connection, side by side on a PostgreSQL pool.
+  const [structure, rows, links] = await Promise.all([
+    presentStructure(db, projectId),
+    db
+      .select({
+        id: requirements.id,
+        documentId: requirements.documentId,
+        categoryId: requirements.categoryId,
+        referenceNumber: requirements.referenceNumber,
+        name: requirements.name,
+        status: requirements.status,
+        type: requirements.type,
+        position: requirements.position,
+      })
+      .from(documents)
+      .innerJoin(requirements, eq(requirements.documentId, documents.id))
+      .where(and(eq(documents.projectId, projectId), onlyRequirements))
+      .orderBy(asc(requirements.documentId), asc(requirements.position), asc(requirements.id)),
+    projectRequirementLinks(db, projectId),
+  ]);
 
   const parentCount = new Map<number, number>();
   const childCount = new Map<number, number>();
