@@ -27,6 +27,8 @@ import { percentile } from './load-worker';
 //  - 5 s of panning with the wheel (a step each frame, back and forth): frames per second (requestAnimationFrame
 //    count), the longest frame, the frames over 33 ms, the most cards ever in the page;
 //  - the page's JS heap once the map is complete.
+// `--profile` prints where the pan's JavaScript time went; `--trace` where every thread's time went (style, layout,
+// paint, raster, compositing: what a JavaScript profile shows as "(program)").
 // PGlite in process with the built web client (`npm run build -w @reqloom/web` first). Results:
 // bench/results/map-latest.{json,md} (and map-<label>.*).
 
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     'pan-ms': { type: 'string', default: '5000' },
     screenshots: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
   },
 });
 const sizes = args.sizes.split(',').map(Number);
@@ -74,6 +77,8 @@ type SizeResult = {
   first_card_full_load_ms: Timing;
   first_card_from_toggle_ms: Timing;
   complete_full_load_ms: Timing;
+  /** The map's one read (GET projects/map/{id}) in the full load, request to last byte, as the browser saw it. */
+  map_read_ms: Timing;
   pan: Pan;
   js_heap_mb: number;
 };
@@ -173,6 +178,29 @@ function printProfile(profile: Profile): void {
     console.log(`      ${String(Math.round(ms)).padStart(6)} ms  ${key}`);
 }
 
+type TraceEvent = { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } };
+
+/** `--trace`: the pan's busiest kinds of work, by thread (a slice's time includes the slices inside it). */
+function printTrace(buffer: Buffer): void {
+  const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const threads = new Map<string, string>();
+  for (const e of traceEvents) {
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  }
+  const total = new Map<string, { ms: number; count: number }>();
+  for (const e of traceEvents) {
+    if (e.ph !== 'X' || !e.dur) continue;
+    const thread = (threads.get(`${e.pid}:${e.tid}`) ?? '?').replace(/\d+$/, '');
+    const key = `${thread} ${e.name}`;
+    const entry = total.get(key) ?? { ms: 0, count: 0 };
+    entry.ms += e.dur / 1000;
+    entry.count++;
+    total.set(key, entry);
+  }
+  for (const [key, { ms, count }] of [...total].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30))
+    console.log(`      ${String(Math.round(ms)).padStart(6)} ms ${String(count).padStart(6)}×  ${key}`);
+}
+
 async function measureSize(browser: Browser, requirements: number): Promise<SizeResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-map-'));
   const database = await openDatabase({ dataDir: null });
@@ -211,6 +239,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   ] as const);
   const firstCard: number[] = [];
   const whole: number[] = [];
+  const mapRead: number[] = [];
   const toggle: number[] = [];
   let heap = 0;
   let panned: Pan | undefined;
@@ -221,6 +250,16 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
     firstCard.push(Math.round(await page.evaluate(() => performance.now())));
     await complete(page);
     whole.push(Math.round(await page.evaluate(() => performance.now())));
+    mapRead.push(
+      Math.round(
+        await page.evaluate(() => {
+          const read = performance
+            .getEntriesByType('resource')
+            .find((entry) => entry.name.includes('/api/projects/map/')) as PerformanceResourceTiming | undefined;
+          return read ? read.responseEnd - read.startTime : -1;
+        }),
+      ),
+    );
     if (run === runs - 1) {
       await page.waitForTimeout(500);
       heap = await page.evaluate(
@@ -231,8 +270,14 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
+      if (args.trace) {
+        await browser.startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'gpu', 'viz', 'blink'],
+        });
+      }
       panned = await pan(page, panMs);
       if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+      if (args.trace) printTrace(await browser.stopTracing());
       if (args.screenshots) await screenshots(page, mapPath, args.screenshots, requirements, data.requirementIds);
     }
     await page.goto(`${projectPath}/detailed/document/${data.documentIds[0]!}`);
@@ -249,12 +294,14 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
     first_card_full_load_ms: summary(firstCard),
     first_card_from_toggle_ms: summary(toggle),
     complete_full_load_ms: summary(whole),
+    map_read_ms: summary(mapRead),
     pan: panned!,
     js_heap_mb: Math.round((heap / 1024 / 1024) * 10) / 10,
   };
   console.log(
     `  ${String(requirements).padStart(6)} req.: first card ${result.first_card_full_load_ms.p50} ms (full load), ` +
-      `${result.first_card_from_toggle_ms.p50} ms (toggle), complete ${result.complete_full_load_ms.p50} ms; pan ` +
+      `${result.first_card_from_toggle_ms.p50} ms (toggle), complete ${result.complete_full_load_ms.p50} ms, map read ` +
+      `${result.map_read_ms.p50} ms; pan ` +
       `${result.pan.fps} fps, longest frame ${result.pan.longest_frame_ms} ms, ${result.pan.frames_over_33ms} over ` +
       `33 ms, at most ${result.pan.max_cards} cards in the page; heap ${result.js_heap_mb} MB`,
   );
@@ -278,6 +325,13 @@ async function screenshots(page: Page, mapPath: string, dir: string, size: numbe
   await page.keyboard.press('-');
   await page.waitForTimeout(1200);
   await page.screenshot({ path: path.join(dir, `map-${size}-description-zoom40.png`) });
+  // Down to zoom 20, where the cards are drawn with the links rather than put in the page.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('-');
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: path.join(dir, `map-${size}-zoom20.png`) });
+  // Back up, and past the settings' save: the zoom is a preference, and the next runs look for cards in the page.
+  for (let i = 0; i < 6; i++) await page.keyboard.press('+');
+  await page.waitForTimeout(1500);
 }
 
 const browser = await chromium.launch({
@@ -307,12 +361,12 @@ const markdown = [
   `${out.browser}; ${runs} runs per size; ${out.machine.cpus} CPUs, load average ${out.machine.load_average.join(' ')} at the end.`,
   '',
   '| requirements (documents) | first card, full load ms p50 (min–max) | first card, from the toggle ms | ' +
-    'every document on the map, full load ms | pan fps | longest frame ms | frames > 33 ms | most cards in page | JS heap MB |',
-  '|---|---|---|---|---|---|---|---|---|',
+    'every document on the map, full load ms | map read ms | pan fps | longest frame ms | frames > 33 ms | most cards in page | JS heap MB |',
+  '|---|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     (r) =>
       `| ${r.requirements} (${r.documents}) | ${range(r.first_card_full_load_ms)} | ${range(r.first_card_from_toggle_ms)} ` +
-      `| ${range(r.complete_full_load_ms)} | ${r.pan.fps} | ${r.pan.longest_frame_ms} | ${r.pan.frames_over_33ms} ` +
+      `| ${range(r.complete_full_load_ms)} | ${range(r.map_read_ms)} | ${r.pan.fps} | ${r.pan.longest_frame_ms} | ${r.pan.frames_over_33ms} ` +
       `| ${r.pan.max_cards} | ${r.js_heap_mb} |`,
   ),
   '',

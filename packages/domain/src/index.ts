@@ -17,6 +17,7 @@ export * from './rules/nested-set';
 export * from './schemas/documents';
 export * from './schemas/categories';
 export * from './schemas/requirements';
+export * from './schemas/map';
 export * from './schemas/tests';
 export * from './schemas/comments';
 export * from './rules/unread';

@@ -1,40 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  categoryPresented,
   documentPresented,
   idSchema,
+  projectMapPresented,
   requirementLinkPresented,
   requirementLinksQuery,
+  structureDocumentPresented,
 } from '@reqloom/domain';
 import type { AppContext } from '../../context';
-import { documents } from '../../db/schema';
 import { access, projectById } from '../../http/access';
+import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';
-import { loadCategoryTrees, orderedCategories } from '../categories/categories.presenter';
+import { can } from '../../policies/policy';
 import { presentDocuments } from '../documents/documents.presenter';
+import { readProjectMap } from './project-map';
 import { projectRequirementLinks } from './requirement-links';
+import { presentStructure, projectDocumentRows } from './structure';
 
-/** Project-wide reads of the working area: the structure tree, the documents and every requirement link. */
+/**
+ * Project-wide reads of the working area: the structure tree, the documents, every requirement link, and the
+ * synaeptic map's compact whole.
+ */
 export function traceabilityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['traceability'];
   const params = z.object({ id: idSchema });
   const byId = { access: access.project(projectById) };
 
-  const projectDocumentRows = (projectId: number) =>
-    ctx.db
-      .select()
-      .from(documents)
-      .where(eq(documents.projectId, projectId))
-      .orderBy(asc(documents.name), asc(documents.id));
-
   r.get(
     '/api/projects/documents/:id',
     { config: byId, schema: { tags, params, response: { 200: z.object({ data: z.array(documentPresented) }) } } },
-    async (request) => ({ data: await presentDocuments(ctx.db, await projectDocumentRows(loadedProject(request).id)) }),
+    async (request) => ({
+      data: await presentDocuments(ctx.db, await projectDocumentRows(ctx.db, loadedProject(request).id)),
+    }),
   );
 
   r.get(
@@ -44,21 +44,28 @@ export function traceabilityRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: {
         tags,
         params,
-        response: {
-          200: z.object({ data: z.array(documentPresented.extend({ categories: z.array(categoryPresented) })) }),
-        },
+        response: { 200: z.object({ data: z.array(structureDocumentPresented) }) },
+      },
+    },
+    async (request) => ({ data: (await presentStructure(ctx.db, loadedProject(request).id)).documents }),
+  );
+
+  r.get(
+    '/api/projects/map/:id',
+    {
+      config: byId,
+      schema: {
+        tags,
+        summary: 'The synaeptic map of a project: its structure, every requirement and link, as compact rows',
+        params,
+        response: { 200: z.object({ data: projectMapPresented }) },
       },
     },
     async (request) => {
-      const rows = await projectDocumentRows(loadedProject(request).id);
-      const docs = await presentDocuments(ctx.db, rows);
-      const trees = await loadCategoryTrees(
-        ctx.db,
-        rows.map((d) => d.id),
-      );
-      return {
-        data: docs.map((d) => ({ ...d, categories: trees.get(d.id) ? orderedCategories(trees.get(d.id)!) : [] })),
-      };
+      // Tests are for alpha users only (spec 2). The document lists leave that to the client, which filters them;
+      // this read knows its caller and leaves them out here, so the largest answer carries nothing it cannot show.
+      const tests = can(currentUser(request), { do: 'feature.alpha' });
+      return { data: await readProjectMap(ctx.db, loadedProject(request).id, { tests }) };
     },
   );
 

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchClassifiers } from '../tags/classifiersApi';
-import { LISTS_IN_FLIGHT, mapLoadOrder } from '../synaeptic/logic/loadOrder';
-import { fetchDocumentRequirements, fetchStructure, type StructureDocument } from '../working-area/api/workingAreaApi';
+import { fetchDocumentRequirements, fetchProjectMap, fetchStructure } from '../working-area/api/workingAreaApi';
 import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
 import { documentIdOf } from './projectAddress';
 import { preloadProjectScreen, projectScreens } from './projectScreens';
@@ -13,7 +12,7 @@ import { preloadProjectScreen, projectScreens } from './projectScreens';
 
 /**
  * Once the project is known: its structure, and the shown document's requirements and classifiers (the table's
- * columns), side by side.
+ * columns), or the map's data, side by side.
  */
 export function useProjectPrefetch(projectId: number | undefined, subPath: string): void {
   const client = useQueryClient();
@@ -28,20 +27,15 @@ export function useProjectPrefetch(projectId: number | undefined, subPath: strin
   const map = subPath === 'synaeptic' || subPath.startsWith('synaeptic/');
   useEffect(() => {
     if (projectId === undefined) return;
-    const structure = client.prefetchQuery({
+    void client.prefetchQuery({
       queryKey: workingAreaKeys.structure(projectId),
       queryFn: () => fetchStructure(projectId),
     });
-    // The map's first documents, in its order, while its code is still on its way (it asks for the rest).
+    // The map's one read, while its code is still on its way.
     if (map) {
-      void structure.then(() => {
-        const documents = client.getQueryData<StructureDocument[]>(workingAreaKeys.structure(projectId)) ?? [];
-        for (const id of mapLoadOrder(documents).slice(0, LISTS_IN_FLIGHT)) {
-          void client.prefetchQuery({
-            queryKey: workingAreaKeys.documentRequirements(projectId, id),
-            queryFn: () => fetchDocumentRequirements(id),
-          });
-        }
+      void client.prefetchQuery({
+        queryKey: workingAreaKeys.map(projectId),
+        queryFn: () => fetchProjectMap(projectId),
       });
     }
     if (documentId === undefined) return;

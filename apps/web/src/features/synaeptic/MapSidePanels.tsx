@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
-import type { Commentable, RequirementPresented } from '@reqloom/domain';
+import type { Commentable } from '@reqloom/domain';
 import { useProject } from '../projects/useProject';
 import { SidePanelLayout } from '../side-panels/SidePanelLayout';
 import { useCommentsTab } from '../side-panels/useCommentsTab';
 import { useExportSettingsTab } from '../side-panels/useExportSettingsTab';
 import { useTagsTab } from '../side-panels/useTagsTab';
 import type { StructureDocument } from '../working-area/api/workingAreaApi';
+import type { MapRequirement } from './logic/mapData';
 import type { MapElement } from './logic/trace';
 
 interface MapSidePanelsProps {
   element: MapElement;
   documents: readonly StructureDocument[];
-  requirement: RequirementPresented | undefined;
+  requirement: MapRequirement | undefined;
   children: ReactNode;
 }
 

@@ -1,11 +1,22 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react';
 import type { SynaepticSettings } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { CategoryContainer } from './CategoryContainer';
 import { DocumentContainer } from './DocumentContainer';
 import { MapLegend } from './MapLegend';
 import { RequirementCard } from './RequirementCard';
-import { drawLinks, type DrawnCounts } from './logic/drawLinks';
+import { CanvasTiles, TILE_PX, type PaintTile } from './canvasTiles';
+import { drawCards, DRAWN_CARDS_BELOW_ZOOM } from './logic/drawCards';
+import { countLinks, drawLinks, type DrawnCounts } from './logic/drawLinks';
 import type { Box, MapLayout } from './logic/mapLayout';
 import type { MapElement, Trace } from './logic/trace';
 import { cardsIn, intersects, renderRegion, sameRegion, type View } from './logic/viewport';
@@ -32,10 +43,15 @@ const ZOOM_LABEL_MS = 1000;
 // Where each project's map was looked at, so that coming back (from the detailed view) finds it there.
 const lastViews = new Map<string, { x: number; y: number }>();
 
+/** Cards in the page: the view and a quarter of it on each side, snapped to tiles of this many map pixels. */
+const CARD_TILE = 256;
+const CARD_MARGIN = 0.25;
+
 /**
- * The map itself: the containers' layer, the links' canvas and the cards' layer, moved together by one transform.
- * Only the cards of the region around the view are in the page (`renderRegion`, `cardsIn`); the canvas draws the
- * links that cross the view, each frame the view moves.
+ * The map itself: the containers' layer with the canvas tiles (links; cards too at low zoom) and the cards'
+ * layer, moved together by one transform. Only the cards of the region around the view are in the page
+ * (`renderRegion`, `cardsIn`), rendered as a transition so that a pan's frames come before them; the tiles
+ * (CanvasTiles) are drawn as they come into that region, not on every frame.
  */
 export function SynaepticMap({
   layout,
@@ -53,88 +69,82 @@ export function SynaepticMap({
   const storeKey = layout.documents.map((d) => d.document.project_id)[0]?.toString() ?? '';
   const containersRef = useRef<HTMLDivElement>(null);
   const cardsRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  // Null until the first drawing, which always names the canvas (an image must have a name, even with no links).
+  const linksRef = useRef<HTMLDivElement>(null);
+  const tiles = useRef<CanvasTiles | null>(null);
+  useLayoutEffect(() => {
+    if (linksRef.current) tiles.current = new CanvasTiles(linksRef.current);
+  }, []);
+  // Null until the first count, which always names the drawing (an image must have a name, even with no links).
   const drawn = useRef<DrawnCounts | null>(null);
   const [region, setRegion] = useState<View>({ x: 0, y: 0, width: 0, height: 0 });
   // The region as last asked for: a frame that stays in it asks React for nothing.
   const regionRef = useRef(region);
+  // Few enough cards to be elements at this zoom; below it they are drawn with the links.
+  const cardsDrawn = settings.zoom < DRAWN_CARDS_BELOW_ZOOM;
 
-  // What the canvas holds: the region it was drawn for, at which scale; null when the data changed since.
-  const drawnFor = useRef<{ region: View; scale: number } | null>(null);
-
-  /** Draws the links of a region a little larger than the view into the canvas, which then moves with the pan. */
-  const draw = useCallback(
-    (region: View, scale: number) => {
-      const canvas = canvasRef.current;
-      const ctx = canvas?.getContext('2d');
-      if (!canvas || !ctx) return;
-      const ratio = window.devicePixelRatio || 1;
-      const width = Math.round(region.width * scale * ratio);
-      const height = Math.round(region.height * scale * ratio);
-      if (canvas.width !== width || canvas.height !== height) {
-        canvas.width = width;
-        canvas.height = height;
-      }
-      Object.assign(canvas.style, {
-        left: `${region.x}px`,
-        top: `${region.y}px`,
-        width: `${region.width}px`,
-        height: `${region.height}px`,
-      });
-      const counts = drawLinks(ctx, layout.links, layout.documentLinks, {
-        view: region,
+  /** Draws one tile: the links that cross it, then, at low zoom, its cards over them. */
+  const paint = useCallback<PaintTile>(
+    (ctx, tile, scale, pixelRatio) => {
+      drawLinks(ctx, layout.links, layout.documentLinks, {
+        view: tile,
         scale,
-        pixelRatio: ratio,
+        pixelRatio,
+        trace,
+        showAllLinks: settings.showAllLinks,
+      });
+      if (cardsDrawn) {
+        drawCards(ctx, cardsIn(layout, tile), { metrics: layout.metrics, scale, inactive: inactive.requirements });
+      }
+    },
+    [layout, trace, settings.showAllLinks, cardsDrawn, inactive],
+  );
+
+  // What the drawing is named by: its standing-out links in the tiles' region, counted when that region or the
+  // drawing changes.
+  const countedFor = useRef<{ region: View; paint: PaintTile } | null>(null);
+  const count = useCallback(
+    (tileRegion: View) => {
+      const held = countedFor.current;
+      if (held && held.paint === paint && sameRegion(held.region, tileRegion)) return;
+      countedFor.current = { region: tileRegion, paint };
+      const host = linksRef.current;
+      if (!host) return;
+      const counts = countLinks(layout.links, layout.documentLinks, {
+        view: tileRegion,
         trace,
         showAllLinks: settings.showAllLinks,
       });
       const before = drawn.current;
-      if (!before || counts.blue !== before.blue || counts.red !== before.red || counts.black !== before.black) {
-        drawn.current = counts;
-        // What is drawn, for tests and screen readers: the canvas is an image whose name counts its links.
-        canvas.dataset.linksBlue = String(counts.blue);
-        canvas.dataset.linksRed = String(counts.red);
-        canvas.dataset.linksBlack = String(counts.black);
-        canvas.setAttribute('aria-label', t('synaeptic.links', { blue: counts.blue, red: counts.red }));
-      }
+      if (before && counts.blue === before.blue && counts.red === before.red && counts.black === before.black) return;
+      drawn.current = counts;
+      // What is drawn, for tests and screen readers: the drawing is an image whose name counts its links.
+      host.dataset.linksBlue = String(counts.blue);
+      host.dataset.linksRed = String(counts.red);
+      host.dataset.linksBlack = String(counts.black);
+      host.setAttribute('aria-label', t('synaeptic.links', { blue: counts.blue, red: counts.red }));
     },
-    [layout, trace, settings.showAllLinks, t],
+    [layout, paint, trace, settings.showAllLinks, t],
   );
 
-  // A pan only moves the two layers: the canvas is drawn again when the view leaves what it holds, when the
-  // scale changes, or when the data or options do (a new `draw`), not on every frame.
+  // A pan only moves the two layers; tiles are drawn as they come near the view, and React renders only when
+  // the region of cards in the page changes (as a transition: the pan's frames go first).
   const onFrame = useCallback(
     (view: View, scale: number) => {
       const transform = `translate(${-view.x * scale}px, ${-view.y * scale}px) scale(${scale})`;
       for (const layer of [containersRef.current, cardsRef.current]) {
         if (layer) layer.style.transform = transform;
       }
-      const held = drawnFor.current;
-      const inside =
-        held !== null &&
-        held.scale === scale &&
-        view.x >= held.region.x &&
-        view.y >= held.region.y &&
-        view.x + view.width <= held.region.x + held.region.width &&
-        view.y + view.height <= held.region.y + held.region.height;
-      if (!inside) {
-        const region = renderRegion(view, 256, 0.25);
-        draw(region, scale);
-        drawnFor.current = { region, scale };
-      }
-      const next = renderRegion(view);
+      const tileRegion = renderRegion(view, TILE_PX / scale, 0.25);
+      tiles.current?.show(tileRegion, scale, paint);
+      count(tileRegion);
+      const next = renderRegion(view, CARD_TILE, CARD_MARGIN);
       if (!sameRegion(regionRef.current, next)) {
         regionRef.current = next;
-        setRegion(next);
+        startTransition(() => setRegion(next));
       }
     },
-    [draw],
+    [paint, count],
   );
-  // New data or options: the canvas holds what is no longer true.
-  useLayoutEffect(() => {
-    drawnFor.current = null;
-  }, [draw]);
 
   const { viewportRef, pointerHandlers, panning, requestFrame, reveal, current } = useMapView({
     zoom: settings.zoom,
@@ -172,12 +182,13 @@ export function SynaepticMap({
   }, [settings.zoom]);
 
   const cards = useMemo(() => {
-    const found = cardsIn(layout, region);
+    // At low zoom the cards are drawn; only the selected one stays an element, to keep the focus.
+    const found = cardsDrawn ? [] : cardsIn(layout, region);
     // The selected card stays in the page (and keeps the focus) wherever the view goes.
     const selected = element.view === 'requirement' ? layout.cards.get(element.id) : undefined;
     if (selected && !found.includes(selected)) found.push(selected);
     return found;
-  }, [layout, region, element]);
+  }, [layout, region, element, cardsDrawn]);
   const documents = useMemo(() => layout.documents.filter((d) => intersects(d, region)), [layout, region]);
   const categories = useMemo(() => layout.categories.filter((c) => intersects(c, region)), [layout, region]);
   const selectedId = (view: MapElement['view']) => (element.view === view && 'id' in element ? element.id : null);
@@ -218,8 +229,9 @@ export function SynaepticMap({
             inactive={inactive.categories.has(box.category.id)}
           />
         ))}
-        {/* Last in the containers' layer: over the containers, under the cards; one layer fewer to composite. */}
-        <canvas ref={canvasRef} className={classes.canvas} role="img" data-testid="synaeptic-links" />
+        {/* Last in the containers' layer: over the containers, under the cards; one layer fewer to composite.
+            Its canvases are CanvasTiles', not React's. */}
+        <div ref={linksRef} className={classes.canvas} role="img" data-testid="synaeptic-links" />
       </div>
       <div ref={cardsRef} className={classes.layer}>
         {cards.map((card) => (

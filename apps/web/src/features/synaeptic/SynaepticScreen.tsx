@@ -10,11 +10,11 @@ import { SynaepticMap } from './SynaepticMap';
 import { SynaepticToolbar } from './SynaepticToolbar';
 import { GuidedTour } from '../tours/GuidedTour';
 import { synaepticTour } from '../tours/synaepticTour';
-import { descriptionPreview } from './logic/description';
 import { layoutMap } from './logic/mapLayout';
 import { inactiveSets, traceOf, type MapElement } from './logic/trace';
 import { clampZoom } from './logic/viewport';
 import { useMapData } from './useMapData';
+import { useOpenDescriptions } from './useOpenDescriptions';
 import { useSynaepticSettings } from './useSynaepticSettings';
 import classes from './SynaepticMap.module.css';
 
@@ -48,14 +48,7 @@ export function SynaepticScreen() {
   );
   const trace = useMemo(() => traceOf(element, traceData), [element, traceData]);
   const inactive = useMemo(() => inactiveSets(trace, traceData), [trace, traceData]);
-  const descriptions = useMemo(() => {
-    const open = new Map<number, string>();
-    for (const id of openDescriptions) {
-      const requirement = data.requirements.get(id);
-      if (requirement) open.set(id, descriptionPreview(requirement.description));
-    }
-    return open;
-  }, [openDescriptions, data.requirements]);
+  const descriptions = useOpenDescriptions(project.id, openDescriptions);
   const unstacked = useMemo(() => new Set(element.view === 'requirement' ? [element.id] : []), [element]);
   const layout = useMemo(
     () =>

@@ -40,6 +40,25 @@ const inView = (l: LinkLine, v: View) =>
   Math.min(l.y1, l.y2) <= v.y + v.height;
 
 /**
+ * How many links of each colour stand out in a region (those a tile of it draws, each counted once): what the
+ * page tells tests and screen readers, as the links are drawn in several tiles.
+ */
+export function countLinks(
+  links: readonly LinkLine[],
+  documentLinks: readonly LinkLine[],
+  options: Pick<DrawOptions, 'view' | 'trace' | 'showAllLinks'>,
+): DrawnCounts {
+  const counts: DrawnCounts = { blue: 0, red: 0, black: 0 };
+  const add = (line: LinkLine, kind: 'requirement' | 'document') => {
+    if (inView(line, options.view) && linkState(line, options.trace, options.showAllLinks, kind) === 'active')
+      counts[linkColour(line.upToDate)]++;
+  };
+  for (const line of documentLinks) add(line, 'document');
+  for (const line of links) add(line, 'requirement');
+  return counts;
+}
+
+/**
  * Draws the links that cross the view, as curves from a parent's right edge to a child's left edge. One path per
  * colour and state, so 20,000 links cost six strokes, not 20,000; the lines keep their width on screen at any zoom.
  */

@@ -1,7 +1,8 @@
-import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import type { CategoryPresented } from '@reqloom/domain';
 import type { StructureDocument } from '../../working-area/api/workingAreaApi';
 import { layoutDocumentGraph } from '../../working-area/logic/documentGraph';
 import { compareReadingOrder } from '../../working-area/logic/requirementOrder';
+import type { MapRequirement } from './mapData';
 import { descriptionHeight, mapMetrics, type MapMetrics } from './mapMetrics';
 import type { Trace } from './trace';
 
@@ -26,7 +27,7 @@ export interface CategoryBox extends Box {
 }
 
 export interface CardBox extends Box {
-  requirement: RequirementPresented;
+  requirement: MapRequirement;
   column: number;
   /** The part in sight when stacked under the next card (decisions §18, overlapping); its whole height otherwise. */
   strip: number;
@@ -63,7 +64,7 @@ export interface MapLayout {
 export interface LayoutInput {
   documents: readonly StructureDocument[];
   /** Each document's requirements, in reading order; undefined while they load. */
-  requirements: ReadonlyMap<number, readonly RequirementPresented[] | undefined>;
+  requirements: ReadonlyMap<number, readonly MapRequirement[] | undefined>;
 }
 
 export interface LayoutOptions {
@@ -105,7 +106,7 @@ export function layoutMap(input: LayoutInput, options: LayoutOptions): MapLayout
     const byId = new Map(categories.map((c) => [c.id, c]));
     const requirements = (list ?? []).filter((r) => !hidden?.requirements.has(r.id));
     const ordered = [...requirements].sort(compareReadingOrder(byId));
-    const own = new Map<number | null, RequirementPresented[]>();
+    const own = new Map<number | null, MapRequirement[]>();
     for (const r of ordered) {
       // A requirement of a hidden or unknown category shows at the document's root rather than nowhere.
       const key = r.category_id !== null && byId.has(r.category_id) ? r.category_id : null;
@@ -127,7 +128,7 @@ export function layoutMap(input: LayoutInput, options: LayoutOptions): MapLayout
     const docCategories: CategoryBox[] = [];
     const docCards: CardBox[] = [];
 
-    const placeRun = (run: readonly RequirementPresented[], x: number, top: number): number => {
+    const placeRun = (run: readonly MapRequirement[], x: number, top: number): number => {
       let y = top;
       run.forEach((requirement, index) => {
         const description = options.descriptions.get(requirement.id) ?? null;

@@ -4,8 +4,8 @@ import { categoryFixture, documentFixture, requirementFixture } from '../../work
 import type { StructureDocument } from '../../working-area/api/workingAreaApi';
 import { cardBorder, linkColour } from './colours';
 import { descriptionPreview } from './description';
-import { linkState } from './drawLinks';
-import { mapLoadOrder } from './loadOrder';
+import { countLinks, linkState } from './drawLinks';
+import { decodeMap } from './mapData';
 import { anchorY, layoutMap, type LayoutOptions } from './mapLayout';
 import { mapMetrics } from './mapMetrics';
 import { inactiveSets, traceOf, type TraceData } from './trace';
@@ -211,10 +211,68 @@ describe('colours, links and description', () => {
   });
 });
 
-describe('mapLoadOrder', () => {
-  it('asks for the documents column by column, as the map shows them', () => {
-    // The root, then SW and HW (in the order given, as the map places them), then TEST.
-    expect(mapLoadOrder([...documents].reverse())).toEqual([1, 3, 2, 4]);
+describe('countLinks', () => {
+  it('counts the links standing out in a region once each, whatever tiles draw them', () => {
+    const layout = layoutMap(input, options);
+    const everywhere = { x: -1e6, y: -1e6, width: 2e6, height: 2e6 };
+    const count = (view: typeof everywhere, trace: ReturnType<typeof traceOf>, showAllLinks = true) =>
+      countLinks(layout.links, layout.documentLinks, { view, trace, showAllLinks });
+    // s1 → w1 and s2 → h1 up to date, w1 → t1 stale; three document links, black.
+    expect(count(everywhere, null)).toEqual({ blue: 2, red: 1, black: 3 });
+    expect(count({ x: -1e6, y: -1e6, width: 10, height: 10 }, null)).toEqual({ blue: 0, red: 0, black: 0 });
+    expect(count(everywhere, null, false)).toEqual({ blue: 0, red: 0, black: 0 });
+    // w1's trace: its parent link and its stale child link stand out, and the documents SYS → SW → TEST.
+    const trace = traceOf({ view: 'requirement', id: 201 }, data);
+    expect(count(everywhere, trace)).toEqual({ blue: 1, red: 1, black: 2 });
+  });
+});
+
+describe('decodeMap', () => {
+  it('turns the compact rows into requirements with their parents and children, as the lists present them', () => {
+    const decoded = decodeMap({
+      documents: documents.slice(0, 2),
+      requirements: [
+        [101, 1, null, 'SYS_001', 'Start', 0, 0, 1, 0],
+        [102, 1, 10, 'SYS_K_001', 'Stop', 3, 0, 1, 2],
+        [201, 2, null, 'SW_001', 'Check', 1, 1, 1, 1],
+      ],
+      // The last link's parent is not in the answer (a test hidden from this user): it is left out.
+      links: [
+        [101, 201, 1],
+        [102, 201, 0],
+        [999, 101, 1],
+      ],
+    });
+    expect(decoded.requirements.get(101)).toEqual({
+      id: 101,
+      document_id: 1,
+      category_id: null,
+      reference: 'SYS_001',
+      name: 'Start',
+      status: 0,
+      type: 'requirement',
+      test: false,
+      order: 1,
+      coverageStatus: 'coveredAndCovering',
+      parents: [],
+      children: [{ id: 201, upToDate: true }],
+    });
+    expect(decoded.requirements.get(102)).toMatchObject({ category_id: 10, status: 3, coverageStatus: 'notCovered' });
+    expect(decoded.requirements.get(201)).toMatchObject({
+      type: 'test',
+      test: true,
+      coverageStatus: 'notCovering',
+      parents: [
+        { id: 101, upToDate: true },
+        { id: 102, upToDate: false },
+      ],
+    });
+    expect([...decoded.byDocument].map(([id, list]) => [id, list.map((x) => x.id)])).toEqual([
+      [1, [101, 102]],
+      [2, [201]],
+    ]);
+    // A document without requirements has an empty list: it is loaded, not on its way.
+    expect(decodeMap({ documents, requirements: [], links: [] }).byDocument.get(4)).toEqual([]);
   });
 });
 

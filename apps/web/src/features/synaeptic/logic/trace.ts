@@ -1,5 +1,5 @@
-import type { RequirementPresented } from '@reqloom/domain';
 import type { StructureDocument } from '../../working-area/api/workingAreaApi';
+import type { MapRequirement } from './mapData';
 
 /** What the map is centred on (spec 2: project, document or requirement; a category from the detailed view). */
 export type MapElement = { view: 'project' } | { view: 'document' | 'category' | 'requirement'; id: number };
@@ -13,7 +13,7 @@ export interface Trace {
 
 export interface TraceData {
   documents: readonly StructureDocument[];
-  requirements: ReadonlyMap<number, RequirementPresented>;
+  requirements: ReadonlyMap<number, MapRequirement>;
 }
 
 /** Everything reachable from `start` one way (parents or children), `start` included. */
@@ -56,7 +56,7 @@ function seedsOf(element: Exclude<MapElement, { view: 'project' }>, data: TraceD
 export function traceOf(element: MapElement, data: TraceData): Trace | null {
   if (element.view === 'project') return null;
   const seeds = seedsOf(element, data);
-  const linked = (pick: (r: RequirementPresented) => readonly { id: number }[]) => (id: number) => {
+  const linked = (pick: (r: MapRequirement) => readonly { id: number }[]) => (id: number) => {
     const requirement = data.requirements.get(id);
     return requirement ? pick(requirement).map((link) => link.id) : [];
   };

@@ -42,6 +42,8 @@ const structure = key(keys.structure(PROJECT));
 const list = (documentId: number) => key(keys.documentRequirements(PROJECT, documentId));
 const view = (id: number) => key(keys.requirement(PROJECT, id));
 const allViews = key(keys.allRequirements(PROJECT));
+/** The synaeptic map's one read: every change it draws reloads it. */
+const map = key(keys.map(PROJECT));
 
 const documents = (queryClient: QueryClient) => queryClient.getQueryData<StructureDocument[]>(keys.structure(PROJECT));
 const ids = (queryClient: QueryClient, documentId: number) =>
@@ -50,9 +52,11 @@ const ids = (queryClient: QueryClient, documentId: number) =>
 describe('applyWorkingAreaEvent', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('ProjectStructureUpdated reloads the structure', async () => {
+  it('ProjectStructureUpdated reloads the structure and the map', async () => {
     const { apply } = setUp();
-    expect(await apply({ name: 'ProjectStructureUpdated', payload: { project_id: PROJECT } })).toEqual([structure]);
+    expect(await apply({ name: 'ProjectStructureUpdated', payload: { project_id: PROJECT } })).toEqual(
+      [map, structure].sort(),
+    );
   });
 
   it('DocumentUpdated writes the document into the structure and reloads its requirements (references)', async () => {
@@ -61,7 +65,7 @@ describe('applyWorkingAreaEvent', () => {
     const { categories: _categories, ...document } = documentFixture(1, { name: 'Renamed', children: [2] });
     const reloaded = await apply({ name: 'DocumentUpdated', payload: { document } });
     expect(documents(queryClient)?.[0]).toMatchObject({ name: 'Renamed', categories: [{ id: 10 }] });
-    expect(reloaded).toEqual([list(1), structure].sort());
+    expect(reloaded).toEqual([list(1), map, structure].sort());
   });
 
   it('DocumentSettingsUpdated writes the settings into the structure', async () => {
@@ -76,7 +80,7 @@ describe('applyWorkingAreaEvent', () => {
     const reloaded = await apply({ name: 'DocumentDeleted', payload: { document_id: 2 } });
     expect(documents(queryClient)?.map((d) => d.id)).toEqual([1]);
     expect(queryClient.getQueryData(keys.documentRequirements(PROJECT, 2))).toBeUndefined();
-    expect(reloaded).toEqual([allViews, list(1), structure].sort());
+    expect(reloaded).toEqual([allViews, list(1), map, structure].sort());
   });
 
   it('CategoryUpdated writes the category into the structure and reloads it', async () => {
@@ -86,15 +90,15 @@ describe('applyWorkingAreaEvent', () => {
       payload: { category: categoryFixture(10, { name: 'New' }) },
     });
     expect(documents(queryClient)?.[0]?.categories[0]?.name).toBe('New');
-    expect(reloaded).toEqual([structure]);
+    expect(reloaded).toEqual([map, structure].sort());
   });
 
   it('CategoriesUpdated and CategoryDeleted reload the structure and the reading order of the document', async () => {
     expect(await setUp().apply({ name: 'CategoriesUpdated', payload: { document_id: 1 } })).toEqual(
-      [list(1), structure].sort(),
+      [list(1), map, structure].sort(),
     );
     expect(await setUp().apply({ name: 'CategoryDeleted', payload: { category_id: 10, document_id: 1 } })).toEqual(
-      [list(1), structure].sort(),
+      [list(1), map, structure].sort(),
     );
   });
 
@@ -106,7 +110,7 @@ describe('applyWorkingAreaEvent', () => {
     });
     expect(ids(queryClient, 1)).toEqual([2, 4, 1]);
     expect(ids(queryClient, 2)).toEqual([3]);
-    expect(reloaded).toEqual([structure, view(4)].sort());
+    expect(reloaded).toEqual([map, structure, view(4)].sort());
   });
 
   it('RequirementUpdated for a known one updates it in place, keeps the view revisions, leaves the counts', async () => {
@@ -120,7 +124,7 @@ describe('applyWorkingAreaEvent', () => {
     expect(queryClient.getQueryData<RequirementPresented[]>(keys.documentRequirements(PROJECT, 1))?.[1]?.name).toBe(
       'Renamed',
     );
-    expect(reloaded).toEqual([view(1)]);
+    expect(reloaded).toEqual([map, view(1)].sort());
   });
 
   it('RequirementUpdated with links reloads the linked views and the other documents, not its own list', async () => {
@@ -129,7 +133,7 @@ describe('applyWorkingAreaEvent', () => {
       name: 'RequirementUpdated',
       payload: { requirement: requirement(1, { category_id: 10, children: [{ id: 3, upToDate: false }] }) },
     });
-    expect(reloaded).toEqual([list(2), view(1), view(3)].sort());
+    expect(reloaded).toEqual([list(2), map, view(1), view(3)].sort());
   });
 
   it("RequirementUpdated of a test (a run was kept) reloads the test's runs, and a requirement's does not", async () => {
@@ -160,7 +164,7 @@ describe('applyWorkingAreaEvent', () => {
   it('RequirementsUpdated reloads the named lists and the views', async () => {
     const { apply } = setUp();
     expect(await apply({ name: 'RequirementsUpdated', payload: { document_ids: [2] } })).toEqual(
-      [allViews, list(2)].sort(),
+      [allViews, list(2), map].sort(),
     );
   });
 
@@ -168,7 +172,7 @@ describe('applyWorkingAreaEvent', () => {
     const { queryClient, apply } = setUp();
     const reloaded = await apply({ name: 'RequirementDeleted', payload: { requirement_id: 2, document_id: 1 } });
     expect(ids(queryClient, 1)).toEqual([1]);
-    expect(reloaded).toEqual([structure, view(2)].sort());
+    expect(reloaded).toEqual([map, structure, view(2)].sort());
   });
 
   it('groups the reloads of a burst of events into one per cache, 150 ms later', async () => {
@@ -181,7 +185,8 @@ describe('applyWorkingAreaEvent', () => {
     vi.advanceTimersByTime(149);
     expect(invalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(invalidate).toHaveBeenCalledTimes(2);
+    // The structure, the document's list and the map: once each.
+    expect(invalidate).toHaveBeenCalledTimes(3);
   });
 
   it("a screen's own events reload at once, and the caller waits for them", async () => {
@@ -192,6 +197,6 @@ describe('applyWorkingAreaEvent', () => {
       { name: 'CategoriesUpdated', payload: { document_id: 1 } },
       { name: 'ProjectStructureUpdated', payload: { project_id: PROJECT } },
     ]);
-    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(invalidate).toHaveBeenCalledTimes(3);
   });
 });

@@ -29,7 +29,9 @@ function updateStructure(
 
 /**
  * The one place that knows how each working-area event changes the caches: what it carries is written in
- * directly, what it only names is reloaded (grouped with the other reloads of the next 150 ms). The socket
+ * directly, what it only names is reloaded (grouped with the other reloads of the next 150 ms). The synaeptic
+ * map's read (`keys.map`) is reloaded on every change it draws: it is one answer for the whole project, read
+ * again only while the map is on screen (an invalidated query nobody watches waits to be asked for). The socket
  * applies the events of other members as they come; a screen's own call applies the events its answer implies
  * (see useWorkingAreaActions). The promise settles once the reloads it asked for are done.
  */
@@ -41,7 +43,7 @@ export function applyWorkingAreaEvent(
   const refresh = (...list: QueryKey[]) => refreshSoon(queryClient, list);
   switch (event.name) {
     case 'ProjectStructureUpdated':
-      return refresh(keys.structure(projectId));
+      return refresh(keys.structure(projectId), keys.map(projectId));
 
     case 'DocumentUpdated': {
       const { document } = event.payload;
@@ -49,7 +51,7 @@ export function applyWorkingAreaEvent(
         list.map((d) => (d.id === document.id ? { ...d, ...document } : d)),
       );
       // Its acronym is the prefix of its requirements' references.
-      return refresh(keys.structure(projectId), keys.documentRequirements(projectId, document.id));
+      return refresh(keys.structure(projectId), keys.documentRequirements(projectId, document.id), keys.map(projectId));
     }
     case 'DocumentSettingsUpdated': {
       const { document_id, settings } = event.payload;
@@ -70,6 +72,7 @@ export function applyWorkingAreaEvent(
         keys.structure(projectId),
         ...others.map((id) => keys.documentRequirements(projectId, id)),
         keys.allRequirements(projectId),
+        keys.map(projectId),
       );
     }
 
@@ -89,12 +92,16 @@ export function applyWorkingAreaEvent(
             : d,
         ),
       );
-      return refresh(keys.structure(projectId));
+      return refresh(keys.structure(projectId), keys.map(projectId));
     }
     case 'CategoriesUpdated':
     case 'CategoryDeleted':
       // The category tree changed: so did its document's reading order (and, on a deletion, categories).
-      return refresh(keys.structure(projectId), keys.documentRequirements(projectId, event.payload.document_id));
+      return refresh(
+        keys.structure(projectId),
+        keys.documentRequirements(projectId, event.payload.document_id),
+        keys.map(projectId),
+      );
 
     case 'RequirementUpdated': {
       const { requirement } = event.payload;
@@ -105,6 +112,8 @@ export function applyWorkingAreaEvent(
         // Its revisions, and the link marks of the requirements linked to it.
         keys.requirement(projectId, requirement.id),
         ...linked.map((id) => keys.requirement(projectId, id)),
+        // The map draws its name, status, links and their marks, and the coverage of those linked to it.
+        keys.map(projectId),
       ];
       // A run of a test changes it (its steps take the run's statuses): the test view's list of runs follows.
       if (requirement.test) reload.push(keys.testRuns(projectId, requirement.id));
@@ -123,11 +132,12 @@ export function applyWorkingAreaEvent(
       return refresh(
         ...event.payload.document_ids.map((id) => keys.documentRequirements(projectId, id)),
         keys.allRequirements(projectId),
+        keys.map(projectId),
       );
     case 'RequirementDeleted': {
       const { requirement_id } = event.payload;
       forgetRequirement(queryClient, projectId, requirement_id);
-      return refresh(keys.structure(projectId), keys.requirement(projectId, requirement_id));
+      return refresh(keys.structure(projectId), keys.requirement(projectId, requirement_id), keys.map(projectId));
     }
     case 'CommentCreated':
       applyCommentCreated(queryClient, projectId, event.payload.comment);

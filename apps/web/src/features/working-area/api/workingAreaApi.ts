@@ -5,6 +5,7 @@ import type {
   CreateDocumentBody,
   CreateRequirementBody,
   DocumentPresented,
+  ProjectMapPresented,
   RequirementPresented,
   RevisionPresented,
   UpdateCategoryBody,
@@ -25,6 +26,9 @@ const data = async <T>(call: Promise<Data<T>>) => (await call).data;
 
 export const fetchStructure = (projectId: number) =>
   data(api.get<Data<StructureDocument[]>>(`projects/structure/${projectId}`));
+
+export const fetchProjectMap = (projectId: number) =>
+  data(api.get<Data<ProjectMapPresented>>(`projects/map/${projectId}`));
 
 export const fetchDocumentRequirements = (documentId: number) =>
   data(api.get<Data<RequirementPresented[]>>(`documents/requirements/${documentId}`));

@@ -9,6 +9,8 @@ export const workingAreaKeys = {
   allDocumentRequirements: (projectId: number) => ['workingArea', projectId, 'documentRequirements'] as const,
   documentRequirements: (projectId: number, documentId: number) =>
     ['workingArea', projectId, 'documentRequirements', documentId] as const,
+  /** The synaeptic map's compact whole of the project (GET projects/map/{id}). */
+  map: (projectId: number) => ['workingArea', projectId, 'map'] as const,
   allRequirements: (projectId: number) => ['workingArea', projectId, 'requirement'] as const,
   requirement: (projectId: number, id: number) => ['workingArea', projectId, 'requirement', id] as const,
   allClassifiers: (projectId: number) => ['workingArea', projectId, 'classifiers'] as const,

@@ -20,7 +20,8 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 /** Reading order: the document root first, then categories in tree order, by order within each. */
 export function compareReadingOrder(categories: CategoryLookup) {
   const lft = (id: number | null) => (id === null ? 0 : (categories.get(id)?._lft ?? 0));
-  return (a: RequirementPresented, b: RequirementPresented) =>
+  // Generic, so that the synaeptic map's requirements (which carry no description) sort the same way.
+  return <R extends Pick<RequirementPresented, 'id' | 'category_id' | 'order'>>(a: R, b: R) =>
     lft(a.category_id) - lft(b.category_id) || a.order - b.order || a.id - b.id;
 }
 
