@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DOCUMENT_SETTINGS, type RequirementPresented } from '@reqloom/domain';
 import { applyOwnWorkingAreaEvents, applyWorkingAreaEvent, type WorkingAreaEvent } from './applyWorkingAreaEvent';
@@ -143,11 +143,11 @@ describe('applyWorkingAreaEvent', () => {
       name: 'RequirementUpdated',
       payload: { requirement: requirement(2, { order: 0, test: true }) },
     });
-    expect(reloaded).toEqual([runs(2), view(2)].sort());
+    expect(reloaded).toEqual([map, runs(2), view(2)].sort());
     const { apply: applyOther } = setUp();
     expect(
       await applyOther({ name: 'RequirementUpdated', payload: { requirement: requirement(2, { order: 0 }) } }),
-    ).toEqual([view(2)]);
+    ).toEqual([map, view(2)].sort());
   });
 
   it('RequirementUpdated moving a requirement to another document moves it between the lists', async () => {
@@ -198,5 +198,35 @@ describe('applyWorkingAreaEvent', () => {
       { name: 'ProjectStructureUpdated', payload: { project_id: PROJECT } },
     ]);
     expect(invalidate).toHaveBeenCalledTimes(3);
+  });
+
+  it('lets a slow read on its way finish, then reads again, rather than cancel it (the map under a stream of events)', async () => {
+    const queryClient = new QueryClient();
+    const answers: { version: number; signal: AbortSignal; resolve: (value: number) => void }[] = [];
+    let version = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: keys.map(PROJECT),
+      queryFn: ({ signal }) =>
+        new Promise<number>((resolve) => answers.push({ version: (version += 1), signal, resolve })),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    const reloaded = applyWorkingAreaEvent(queryClient, PROJECT, {
+      name: 'DocumentUpdated',
+      payload: { document: documentFixture(1) },
+    });
+    const flushed = flushRefreshes(queryClient);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Not cancelled and started again: the first read goes on, and nothing else is asked meanwhile.
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.signal.aborted).toBe(false);
+    answers[0]!.resolve(1);
+    // Its answer may predate the event: once it is in, the cache is read again.
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!.resolve(2);
+    await flushed;
+    await reloaded;
+    expect(queryClient.getQueryData(keys.map(PROJECT))).toBe(2);
+    unsubscribe();
   });
 });

@@ -20,8 +20,20 @@ const pending = new WeakMap<QueryClient, Batch>();
 function run(queryClient: QueryClient, batch: Batch): void {
   clearTimeout(batch.timer);
   if (pending.get(queryClient) === batch) pending.delete(queryClient);
-  const reloads = [...batch.keys.values()].map((key) => queryClient.invalidateQueries({ queryKey: key }));
+  const reloads = [...batch.keys.values()].map((key) => reload(queryClient, key));
   void Promise.allSettled(reloads).then(batch.resolve);
+}
+
+/**
+ * Reads a cache again. A read already on its way is let finish and then read again, not cancelled and restarted
+ * (TanStack's default): a slow read, such as the map's whole project (a second or more at 20,000 requirements),
+ * would otherwise be cancelled by every batch while members keep writing, and never arrive.
+ */
+async function reload(queryClient: QueryClient, key: QueryKey): Promise<void> {
+  const busy = queryClient.isFetching({ queryKey: key }) > 0;
+  await queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+  // The answer on its way may predate the events of this batch.
+  if (busy) await queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
 }
 
 /**
