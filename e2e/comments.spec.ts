@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import { describeViolations, seriousViolations } from './support/axe';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { apiCall, memberPage, newUser, type TestUser } from './support/users';
 
 // Comments and the side tabs (issue 10 §3–§4, spec 2 "Side tabs", decisions §11): two members on one requirement,
 // one writes, the other sees it live with an unread count; Enter sends, Shift+Enter and Ctrl+Enter make new lines;
@@ -17,15 +17,8 @@ let a: Page;
 let b: Page;
 const contexts: BrowserContext[] = [];
 
-async function member(browser: Browser, baseURL: string | undefined, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' });
-  contexts.push(context);
-  await signUpConfirmed(context, user);
-  await markToursDone(context);
-  const page = await context.newPage();
-  await logIn(page, user);
-  return page;
-}
+const member = (browser: Browser, baseURL: string | undefined, user: TestUser) =>
+  memberPage(browser, user, { contexts, context: { baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' } });
 
 const requirementPath = () => `${seed.base}/detailed/requirement/${seed.requirement}`;
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './support/screenshot';
 import { seedProject, type SeededProject } from './support/seed';
-import { alphaOn, apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { apiCall, memberPage, newUser, type TestUser } from './support/users';
 
 // The export-settings panel (issue 11 §3, spec 2, decisions §13): a switch per option, the table of evolutions for
 // alpha users only, changes sent after a second as one call, and another browser sees them live.
@@ -15,16 +15,8 @@ let bob: TestUser;
 let a: Page;
 let b: Page;
 
-async function member(browser: Browser, baseURL: string | undefined, user: TestUser, alpha = false): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US' });
-  contexts.push(context);
-  await signUpConfirmed(context, user);
-  if (alpha) await alphaOn(user);
-  await markToursDone(context);
-  const page = await context.newPage();
-  await logIn(page, user);
-  return page;
-}
+const member = (browser: Browser, baseURL: string | undefined, user: TestUser, alpha = false) =>
+  memberPage(browser, user, { contexts, alpha, context: { baseURL, locale: 'en-US' } });
 
 const documentPath = () => `${seed.base}/detailed/document/${seed.parentDocument}`;
 const panel = (page: Page) => page.getByRole('tabpanel');

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import { describeViolations, seriousViolations } from './support/axe';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { alphaOn, apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { apiCall, memberPage, newUser, type TestUser } from './support/users';
 
 // Document import and ReqIF export (decisions §14) as a person does them: the side bar's and the overview's import
 // entries (MS Word for alpha users only), the dialog's report, the new documents opened, a broken file refused with
@@ -30,16 +30,8 @@ let a: Page;
 let b: Page;
 let importedDocument = '';
 
-async function member(browser: Browser, baseURL: string | undefined, user: TestUser, alpha = false): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US', acceptDownloads: true });
-  contexts.push(context);
-  await signUpConfirmed(context, user);
-  if (alpha) await alphaOn(user);
-  await markToursDone(context);
-  const page = await context.newPage();
-  await logIn(page, user);
-  return page;
-}
+const member = (browser: Browser, baseURL: string | undefined, user: TestUser, alpha = false) =>
+  memberPage(browser, user, { contexts, alpha, context: { baseURL, locale: 'en-US', acceptDownloads: true } });
 
 /** The project's documents as the server has them. */
 async function documentNames(page: Page): Promise<string[]> {

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { describeViolations, seriousViolations } from './support/axe';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { apiCall, memberPage, newUser, type TestUser } from './support/users';
 
 // Classifiers and tags (issue 11 §1, spec 2 "Tags and classifiers panel", decisions §12): a classifier made with its
 // tags in the panel, requirements tagged with the picker (a single-select classifier holds one tag), a column per
@@ -26,15 +26,8 @@ interface Tag {
   color: string;
 }
 
-async function member(browser: Browser, baseURL: string | undefined, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' });
-  contexts.push(context);
-  await signUpConfirmed(context, user);
-  await markToursDone(context);
-  const page = await context.newPage();
-  await logIn(page, user);
-  return page;
-}
+const member = (browser: Browser, baseURL: string | undefined, user: TestUser) =>
+  memberPage(browser, user, { contexts, context: { baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' } });
 
 const documentPath = () => `${seed.base}/detailed/document/${seed.parentDocument}`;
 const panel = (page: Page) => page.getByRole('tabpanel');

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
-import { ALL_TOURS_DONE, alphaOn, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { apiCall, memberPage, newUser, type TestUser } from './support/users';
 
 // Tests (alpha; decisions §16) as a person uses them: an alpha user creates a test from the categories tree, writes
 // its steps, plays it on the pass path and on the fail path, sees the end dialog and the runs in the test view, and
@@ -21,16 +21,8 @@ let testUrl = '';
 let testId = 0;
 let nextTestId = 0;
 
-async function member(browser: Browser, baseURL: string | undefined, user: TestUser, alpha = false): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US' });
-  contexts.push(context);
-  await signUpConfirmed(context, user);
-  if (alpha) await alphaOn(user);
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: ALL_TOURS_DONE } });
-  const page = await context.newPage();
-  await logIn(page, user);
-  return page;
-}
+const member = (browser: Browser, baseURL: string | undefined, user: TestUser, alpha = false) =>
+  memberPage(browser, user, { contexts, alpha, context: { baseURL, locale: 'en-US' } });
 
 test.beforeAll(async ({ browser, baseURL }) => {
   ada = newUser('ada', 'Ada Lovelace');

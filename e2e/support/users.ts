@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { TOUR_NAMES } from '@reqloom/domain';
 import { linkFromNewestMail } from './outbox';
 
@@ -92,4 +99,23 @@ export async function alphaOn(user: TestUser): Promise<void> {
     [`${root}node_modules/tsx/dist/cli.mjs`, `${root}apps/server/src/cli/main.ts`, 'user:alpha', user.email, 'on'],
     { env: { ...process.env, DATA_DIR: process.env.REQLOOM_E2E_DATA_DIR ?? '' }, stdio: 'pipe', timeout: 60_000 },
   );
+}
+
+/**
+ * A member in a browser context of their own (added to `contexts`, which the spec closes): a confirmed account,
+ * the alpha features if asked, every tour done, logged in on the page returned.
+ */
+export async function memberPage(
+  browser: Browser,
+  user: TestUser,
+  options: { contexts: BrowserContext[]; alpha?: boolean; context: BrowserContextOptions },
+): Promise<Page> {
+  const context = await browser.newContext(options.context);
+  options.contexts.push(context);
+  await signUpConfirmed(context, user);
+  if (options.alpha) await alphaOn(user);
+  await markToursDone(context);
+  const page = await context.newPage();
+  await logIn(page, user);
+  return page;
 }
