@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useProject } from '../../projects/useProject';
-import type { RequirementWithRevisions } from '../api/workingAreaApi';
-import { workingAreaKeys } from '../api/workingAreaKeys';
+import { useRequirement } from '../api/useRequirement';
 
 export interface ActiveElement {
   documentId: number | null;
@@ -22,11 +20,9 @@ export function useActiveElement(categoryDocument: (categoryId: number) => numbe
   const match = DETAILED.exec(pathname);
   const view = match?.[1];
   const id = match ? Number(match[2]) : 0;
-  const requirement = useQuery<RequirementWithRevisions>({
-    queryKey: workingAreaKeys.requirement(projectId, id),
-    // Only read from the cache: the requirement view loads it.
-    enabled: false,
-  }).data;
+  // The same query as the requirement view's (it is asked for once): a query without its fetcher would be refetched
+  // empty-handed by a cache-wide refetch, which TanStack Query warns about.
+  const requirement = useRequirement(projectId, id, view === 'requirement').data;
   if (view === 'document') return { documentId: id, categoryId: null, requirementId: null };
   if (view === 'category') return { documentId: categoryDocument(id), categoryId: id, requirementId: null };
   if (view === 'requirement') {
