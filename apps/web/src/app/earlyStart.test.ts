@@ -78,6 +78,25 @@ describe('startEarly', () => {
     await expect(code).resolves.toBeUndefined();
   });
 
+  it("asks for the map's read with the structure on the map's address, and only there", async () => {
+    const { calls } = fakeBrowser((call) => answers(call.url));
+    startSession();
+    void startEarly('/project/team/app/synaeptic/requirement/9');
+    await settle();
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/user',
+      '/api/projects/showfrompath/team/app',
+      '/api/projects/structure/7',
+      '/api/projects/settings/7',
+      '/api/projects/map/7',
+    ]);
+    dropEarlyReads();
+    calls.length = 0;
+    void startEarly('/project/team/app/synaeptical');
+    await settle();
+    expect(calls.map((c) => c.url)).not.toContain('/api/projects/map/7');
+  });
+
   it('reads nothing without a session, only fetches code', () => {
     const { calls } = fakeBrowser((call) => answers(call.url));
     endSession();

@@ -1,7 +1,7 @@
 import { readEarly } from '../api/client';
 import { dropEarlyReads } from '../api/earlyReads';
 import { isSessionActive, subscribeSession } from '../api/session';
-import { documentIdOf, projectAddressOf } from '../features/projects/projectAddress';
+import { documentIdOf, isMapAddress, projectAddressOf } from '../features/projects/projectAddress';
 import { preloadProjectScreen, projectScreens } from '../features/projects/projectScreens';
 import { isPublicScreen } from './publicScreens';
 import { topBarParts } from './topBarParts';
@@ -14,7 +14,7 @@ import { topBarParts } from './topBarParts';
  * - Code: the chunks of the project shell, of the screen its sub-path shows and of the top bar's parts.
  * - Data, only while the session clock says a session is open (as every screen asks): the user, the project by
  *   its path, and for a document's address its requirements and classifiers; the project's structure and
- *   settings as soon as its id is known. The server checks the session and the membership of each as always; a
+ *   settings as soon as its id is known, and on the map's address the map's one read. The server checks the session and the membership of each as always; a
  *   401 ends the session as any call's does. The screens' own calls take these answers (`api/earlyReads.ts`).
  *
  * Resolves once that code has come, so that the first render can wait for it (`main.tsx`).
@@ -49,6 +49,7 @@ export function startEarly(pathname: string): Promise<void> {
       if (!isSessionActive()) return;
       void readEarly(`projects/structure/${data.id}`);
       void readEarly(`projects/settings/${data.id}`);
+      if (isMapAddress(address.subPath)) void readEarly(`projects/map/${data.id}`);
     },
     () => undefined,
   );

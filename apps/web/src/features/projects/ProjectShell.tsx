@@ -14,6 +14,7 @@ import { useCurrentUser } from '../user/useCurrentUser';
 import { ProjectContext } from './ProjectContext';
 import { ProjectFallback } from './ProjectFallback';
 import { ProjectGone } from './ProjectGone';
+import { isMapAddress } from './projectAddress';
 import { projectLocationFrom, storeProjectLocation } from './projectLocation';
 import { projectScreens } from './projectScreens';
 import { ProjectSidebar } from './ProjectSidebar';
@@ -74,7 +75,7 @@ export function ProjectShell() {
   useEffect(() => storeProjectLocation(projectLocationFrom(subPath)), [subPath]);
 
   // The map is full screen (spec 2): no side bar; and it stays mounted while its selection changes the address.
-  const synaeptic = subPath === 'synaeptic' || subPath.startsWith('synaeptic/');
+  const synaeptic = isMapAddress(subPath);
   const status = project.error instanceof ApiError ? project.error.status : null;
   if (deleted) return <ProjectGone namespace={projectNamespace} slug={projectSlug} message={t('project.deleted')} />;
   if (status === 404)

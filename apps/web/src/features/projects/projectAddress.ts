@@ -25,3 +25,6 @@ export function documentIdOf(subPath: string): number | undefined {
   const id = match ? Number(match[1]) : Number.NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
+
+/** Whether a sub-path shows the synaeptic map (`synaeptic/:elementView?/:elementId?`). */
+export const isMapAddress = (subPath: string): boolean => subPath === 'synaeptic' || subPath.startsWith('synaeptic/');

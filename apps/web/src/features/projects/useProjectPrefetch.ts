@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { fetchClassifiers } from '../tags/classifiersApi';
 import { fetchDocumentRequirements, fetchProjectMap, fetchStructure } from '../working-area/api/workingAreaApi';
 import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
-import { documentIdOf } from './projectAddress';
+import { documentIdOf, isMapAddress } from './projectAddress';
 import { preloadProjectScreen, projectScreens } from './projectScreens';
 
 // What a project page needs, asked for at once instead of one after the other: without this, a document's
@@ -24,7 +24,7 @@ export function useProjectPrefetch(projectId: number | undefined, subPath: strin
     if (projectId !== undefined) void projectScreens.detailed.preload();
   }, [projectId]);
   const documentId = documentIdOf(subPath);
-  const map = subPath === 'synaeptic' || subPath.startsWith('synaeptic/');
+  const map = isMapAddress(subPath);
   useEffect(() => {
     if (projectId === undefined) return;
     void client.prefetchQuery({
