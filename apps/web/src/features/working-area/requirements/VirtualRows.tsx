@@ -1,4 +1,4 @@
-import { memo, useRef, type MouseEvent } from 'react';
+import { memo, useCallback, useRef, type MouseEvent } from 'react';
 import type { CategoryPresented, ClassifierPresented, RequirementPresented } from '@reqloom/domain';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { RequirementRow } from './RequirementRow';
@@ -8,6 +8,7 @@ import type { RequirementCommands } from './useRequirementCommands';
 // A one-line row in the default theme measures 55.4 px (55 as the virtualiser rounds it): an estimate that differs
 // made every newly measured row change the table's height, and above the view move the scroll position too.
 const ROW_ESTIMATE = 55;
+const estimateSize = () => ROW_ESTIMATE;
 /**
  * A row's height without a forced layout: the virtualiser's own measure reads `offsetHeight` of every row it has
  * not seen as the row mounts, which made the browser lay the page out again in the middle of each frame of a
@@ -64,14 +65,21 @@ export const VirtualRows = memo(function VirtualRows({
 }: VirtualRowsProps) {
   const body = useRef<HTMLDivElement>(null);
   const offset = useDocumentOffset(body);
-  // TanStack Virtual hands back new functions on every render; nothing below memoises them.
+  // The same function while the rows are the same: the virtualiser lays every row out again (all 5,000 of a large
+  // document, each frame of a scroll) when `getItemKey` is a new function.
+  const keyOf = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  const measureElement = useCallback(
+    (element: Element, entry: ResizeObserverEntry | undefined, instance: Parameters<typeof rowHeight>[2]) =>
+      rowHeight(element, entry, instance, keyOf),
+    [keyOf],
+  );
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => ROW_ESTIMATE,
+    estimateSize,
     overscan: 8,
     scrollMargin: offset,
-    getItemKey: (i) => rows[i]?.id ?? i,
-    measureElement: (element, entry, instance) => rowHeight(element, entry, instance, (i) => rows[i]?.id ?? i),
+    getItemKey: keyOf,
+    measureElement,
     // Rendering inside the scroll event (flushSync) made every scroll event a full React render of the table;
     // batched, React renders once a frame and the overscan covers the gap.
     useFlushSync: false,
