@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import {
   buildApp,
@@ -16,6 +16,7 @@ import {
   schema,
   SESSION_COOKIE,
 } from '@reqloom/server';
+import { inFrames, launchChromium } from './chromium';
 import { generateProject } from './generate';
 import { percentile } from './load-worker';
 
@@ -272,7 +273,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
-      scrolled = await scroll(page, scrollMs);
+      scrolled = await inFrames(page, 'scrolling', () => scroll(page, scrollMs));
       if (cdp) {
         console.log('    while scrolling:');
         printProfile((await cdp.send('Profiler.stop')).profile, 10, `scroll-${requirements}`);
@@ -284,7 +285,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
-    sideBar.push(Math.round(await fromSideBar(page, documentPath)));
+    sideBar.push(Math.round(await inFrames(page, 'from the side bar', () => fromSideBar(page, documentPath))));
     if (cdp) {
       console.log('    from the side bar:');
       printProfile((await cdp.send('Profiler.stop')).profile, 10, `side-bar-${requirements}`);
@@ -313,10 +314,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   return result;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 const startedAt = new Date().toISOString();
 const results: SizeResult[] = [];
 try {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import {
   buildApp,
@@ -16,6 +16,7 @@ import {
   schema,
   SESSION_COOKIE,
 } from '@reqloom/server';
+import { inFrames, launchChromium } from './chromium';
 import { generateProject, type Shape } from './generate';
 import { percentile } from './load-worker';
 
@@ -104,12 +105,17 @@ async function fromToggle(page: Page): Promise<number> {
   await page.getByText('Synaeptic', { exact: true }).waitFor();
   return page.evaluate(
     (selector) =>
-      new Promise<number>((resolve) => {
+      new Promise<number>((resolve, reject) => {
         const started = performance.now();
         const labels = Array.from(document.querySelectorAll('label'));
         labels.find((label) => label.textContent === 'Synaeptic')!.click();
-        const check = () =>
-          document.querySelector(selector) ? resolve(performance.now() - started) : requestAnimationFrame(check);
+        // A click that leads nowhere fails the run instead of waiting for ever (seen once, at the first run).
+        const check = () => {
+          if (document.querySelector(selector)) resolve(performance.now() - started);
+          else if (performance.now() - started > 60_000)
+            reject(new Error(`no card 60 s after the toggle (${location.pathname})`));
+          else requestAnimationFrame(check);
+        };
         check();
       }),
     CARD,
@@ -275,14 +281,14 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
           categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'gpu', 'viz', 'blink'],
         });
       }
-      panned = await pan(page, panMs);
+      panned = await inFrames(page, 'panning', () => pan(page, panMs));
       if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
       if (args.trace) printTrace(await browser.stopTracing());
       if (args.screenshots) await screenshots(page, mapPath, args.screenshots, requirements, data.requirementIds);
     }
     await page.goto(`${projectPath}/detailed/document/${data.documentIds[0]!}`);
     await page.waitForSelector('[role="row"][data-index="0"]', { timeout: 60_000 });
-    toggle.push(Math.round(await fromToggle(page)));
+    toggle.push(Math.round(await inFrames(page, 'from the toggle', () => fromToggle(page))));
     await page.close();
   }
   await context.close();
@@ -334,10 +340,7 @@ async function screenshots(page: Page, mapPath: string, dir: string, size: numbe
   await page.waitForTimeout(1500);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 const startedAt = new Date().toISOString();
 const results: SizeResult[] = [];
 try {
