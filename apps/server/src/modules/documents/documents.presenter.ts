@@ -21,7 +21,11 @@ export function completeDocumentSettings(stored: Record<string, unknown>): Docum
   return settings as DocumentSettings;
 }
 
-/** Links (ids of parents and children) and requirement count of each document: one statement. */
+/**
+ * Links (ids of parents and children) and requirement count of each document: one statement. Tests are not
+ * counted: they are not requirements to the reader of "200 requirements", and a member without the alpha flag must
+ * not learn of them (spec 2).
+ */
 function documentFacts() {
   return {
     id: documents.id,
@@ -31,7 +35,7 @@ function documentFacts() {
     children: sql<
       number[]
     >`coalesce((select json_agg(dl.child_id order by dl.child_id) from document_links dl where dl.parent_id = documents.id), '[]'::json)`,
-    count: sql<number>`(select count(*) from requirements r where r.document_id = documents.id)::int`,
+    count: sql<number>`(select count(*) from requirements r where r.document_id = documents.id and r.type <> 'test')::int`,
   };
 }
 

@@ -136,6 +136,20 @@ describe('creating and changing tests', () => {
   });
 });
 
+describe('counts', () => {
+  it("a document's requirement count leaves its tests out, for alpha users and the others alike", async () => {
+    const document = (await w.document(projectId, 'CNT')).id;
+    await w.requirement(document, 'Counted');
+    expect((await newTest(alpha, { document_id: document })).statusCode).toBe(201);
+    for (const who of [alpha, plain]) {
+      const structure = await who.agent.get(`/api/projects/structure/${projectId}`);
+      const listed = structure.data.data.find((d: { id: number }) => d.id === document);
+      expect(listed.requirements_count).toBe(1);
+      expect((await who.agent.get(`/api/documents/${document}`)).data.data.requirements_count).toBe(1);
+    }
+  });
+});
+
 describe('runs', () => {
   const run = (statuses: (boolean | null)[]) => ({
     started_at: '2026-11-25T10:00:00.000Z',
