@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** Debian's Chromium, headless, as the e2e suite runs it (no browser is downloaded on these machines). */
 export function launchChromium(): Promise<Browser> {
@@ -27,4 +27,32 @@ export async function inFrames<T>(page: Page, what: string, measure: () => Promi
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Notes in every page of `context`, from the page's own clock, the first frame that holds an element matching
+ * `selector`: a mutation observer sees it arrive and the next animation frame (the one that paints it) records the
+ * time since navigation start. Measured from the driver instead (wait for the selector, then ask the page for the
+ * time), a full load counted the round trips of a busy bench process too: up to some hundreds of milliseconds.
+ */
+export async function noteFirstFrameWith(context: BrowserContext, selector: string): Promise<void> {
+  await context.addInitScript((wanted) => {
+    const state = globalThis as unknown as { __firstFrameWith?: number };
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(wanted)) return;
+      observer.disconnect();
+      requestAnimationFrame((frameStart) => (state.__firstFrameWith = Math.round(frameStart)));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/** The time noted by `noteFirstFrameWith` in this page, once there is one. */
+export async function firstFrameWith(page: Page, limitMs = 120_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => (globalThis as unknown as { __firstFrameWith?: number }).__firstFrameWith,
+    undefined,
+    { timeout: limitMs, polling: 100 },
+  );
+  return (await handle.jsonValue()) as number;
 }
