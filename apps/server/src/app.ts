@@ -97,10 +97,13 @@ export async function buildApp(
   await app.register(cookie);
   // JSON answers of a large document run to megabytes; they compress tenfold. Brotli at a low quality keeps the
   // CPU cost below the time saved on the wire. Built assets are served precompressed by the static handler.
+  // Chunks of 64 kB rather than zlib's 16: the map of 20,000 requirements (2.4 MB) took ~110 ms more to send
+  // compressed than not, in 150 round trips to the thread pool; it now takes about what compressing it at once does.
   await app.register(compress, {
     threshold: 2048,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 }, chunkSize: 64 * 1024 },
+    zlibOptions: { chunkSize: 64 * 1024 },
   });
   await registerOpenApi(app);
   registerSecurityHeaders(app);

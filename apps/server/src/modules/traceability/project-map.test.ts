@@ -71,8 +71,18 @@ describe('GET projects/map/{id}', () => {
     const orphan = await w.requirement(parentDoc.id, 'orphan'); // in a parent document, covered by nothing
     await new Promise((resolve) => setTimeout(resolve, 5));
     await w.ok('PUT', `/api/requirements/${p.id}`, { description: '<p>changed</p>', status: 2 });
+    // The marks are those of the detailed reads (computed in SQL there, from the rows' timestamps here).
+    const marks = async () =>
+      (
+        (await w.ok('GET', `/api/projects/requirementlinks/${project.id}`)) as {
+          parent_id: number;
+          child_id: number;
+          upToDate: boolean;
+        }[]
+      ).map((l) => [l.parent_id, l.child_id, l.upToDate ? 1 : 0]);
     let map = await mapOf(alpha, project.id);
     expect(map.links).toEqual([[p.id, c.id, 0]]);
+    expect(map.links).toEqual(await marks());
     const lists = [
       ...(await w.ok('GET', `/api/documents/requirements/${parentDoc.id}`)),
       ...(await w.ok('GET', `/api/documents/requirements/${childDoc.id}`)),
@@ -94,6 +104,7 @@ describe('GET projects/map/{id}', () => {
     await w.ok('PUT', `/api/requirements/${c.id}`, { name: 'c reviewed' });
     map = await mapOf(alpha, project.id);
     expect(map.links).toEqual([[p.id, c.id, 1]]);
+    expect(map.links).toEqual(await marks());
     expect(map.requirements.find((r) => r[0] === c.id)![4]).toBe('c reviewed');
   });
 
