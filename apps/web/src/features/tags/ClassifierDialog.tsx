@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { NAME_MAX, TAG_TITLE_MAX, type TagColor } from '@reqloom/domain';
@@ -42,12 +43,12 @@ export function ClassifierDialog({ documentId, actions, onClose }: ClassifierDia
   const rows = useRef<HTMLDivElement>(null);
   const { tags } = form.values;
 
-  // After React has drawn it: a row just added is not in the page before.
-  const focusRow = (key: string) =>
-    requestAnimationFrame(() => rows.current?.querySelector<HTMLInputElement>(`[data-tag-row="${key}"]`)?.focus());
+  const focusRow = (key: string) => rows.current?.querySelector<HTMLInputElement>(`[data-tag-row="${key}"]`)?.focus();
+  // The new row is put in the page and focused within the keystroke that asked for it, so that the next keys go
+  // there. Focused a frame later, what a fast typist typed meanwhile went to the row before ("MediumL", "ow").
   const addRow = () => {
     const row = draft(tags.map((tag) => tag.color));
-    form.insertListItem('tags', row);
+    flushSync(() => form.insertListItem('tags', row));
     focusRow(row.key);
   };
 
