@@ -61,6 +61,12 @@ describe('projectAddressOf', () => {
 describe('startEarly', () => {
   it("asks for a document's code and reads at once, and for the structure once the project is known", async () => {
     const { calls } = fakeBrowser((call) => answers(call.url));
+    // The reads leave before the code is asked for: they get the browser's first connections.
+    let readsBeforeCode = -1;
+    vi.mocked(topBarParts.userMenu.preload).mockImplementationOnce(() => {
+      readsBeforeCode = calls.length;
+      return Promise.resolve();
+    });
     startSession();
     const code = startEarly('/project/team/my%20app/detailed/document/5');
     expect(calls.map((c) => c.url)).toEqual([
@@ -69,8 +75,9 @@ describe('startEarly', () => {
       '/api/documents/requirements/5',
       '/api/documents/classifiers/5',
     ]);
+    expect(readsBeforeCode).toBe(4);
     await settle();
-    expect(calls.slice(4).map((c) => c.url)).toEqual(['/api/projects/structure/7', '/api/projects/settings/7']);
+    expect(calls.slice(4).map((c) => c.url)).toEqual(['/api/projects/settings/7', '/api/projects/structure/7']);
     expect(projectScreens.shell.preload).toHaveBeenCalled();
     expect(projectScreens.detailed.preload).toHaveBeenCalled();
     expect(topBarParts.projectTopBar.preload).toHaveBeenCalled();
@@ -78,15 +85,15 @@ describe('startEarly', () => {
     await expect(code).resolves.toBeUndefined();
   });
 
-  it("asks for the map's read with the structure on the map's address, and only there", async () => {
+  it("asks for the map's read instead of the structure on the map's address, and only there", async () => {
     const { calls } = fakeBrowser((call) => answers(call.url));
     startSession();
     void startEarly('/project/team/app/synaeptic/requirement/9');
     await settle();
+    // The map's read carries the structure.
     expect(calls.map((c) => c.url)).toEqual([
       '/api/user',
       '/api/projects/showfrompath/team/app',
-      '/api/projects/structure/7',
       '/api/projects/settings/7',
       '/api/projects/map/7',
     ]);

@@ -13,8 +13,8 @@ import { topBarParts } from './topBarParts';
  *
  * - Code: the chunks of the project shell, of the screen its sub-path shows and of the top bar's parts.
  * - Data, only while the session clock says a session is open (as every screen asks): the user, the project by
- *   its path, and for a document's address its requirements and classifiers; the project's structure and
- *   settings as soon as its id is known, and on the map's address the map's one read. The server checks the
+ *   its path, and for a document's address its requirements and classifiers; the project's settings as soon as its
+ *   id is known, with its structure, or on the map's address the map's one read (which carries the structure). The server checks the
  *   session and the membership of each as always; a 401 ends the session as any call's does. The screens' own
  *   calls take these answers (`api/earlyReads.ts`).
  *
@@ -53,9 +53,10 @@ function startReads(address: ProjectAddress): void {
   project.then(
     ({ data }) => {
       if (!isSessionActive()) return;
-      void readEarly(`projects/structure/${data.id}`);
       void readEarly(`projects/settings/${data.id}`);
+      // The map's read carries the structure (useMapData): asked for beside it, it would only hold it back.
       if (isMapAddress(address.subPath)) void readEarly(`projects/map/${data.id}`);
+      else void readEarly(`projects/structure/${data.id}`);
     },
     () => undefined,
   );

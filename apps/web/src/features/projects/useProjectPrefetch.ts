@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchClassifiers } from '../tags/classifiersApi';
-import { fetchDocumentRequirements, fetchProjectMap, fetchStructure } from '../working-area/api/workingAreaApi';
+import { whenIdle } from '../../app/whenIdle';
+import { projectMapQuery } from '../synaeptic/useMapData';
+import { fetchDocumentRequirements, fetchStructure } from '../working-area/api/workingAreaApi';
 import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
 import { documentIdOf, isMapAddress } from './projectAddress';
 import { preloadProjectScreen, projectScreens } from './projectScreens';
@@ -12,30 +14,28 @@ import { preloadProjectScreen, projectScreens } from './projectScreens';
 
 /**
  * Once the project is known: its structure, and the shown document's requirements and classifiers (the table's
- * columns), or the map's data, side by side.
+ * columns), or the map's data (which carries the structure), side by side.
  */
 export function useProjectPrefetch(projectId: number | undefined, subPath: string): void {
   const client = useQueryClient();
   // A module is fetched once: asking again on each move inside the project costs nothing.
   useEffect(() => void preloadProjectScreen(subPath), [subPath]);
   // Once the project shows, the side bar's links lead to the detailed screen: its code comes meanwhile, so that a
-  // click waits for the document's data alone.
+  // click waits for the document's data alone. When the browser is idle: evaluated in the middle of the map's first
+  // render, it held the first cards back.
   useEffect(() => {
-    if (projectId !== undefined) void projectScreens.detailed.preload();
+    if (projectId !== undefined) return whenIdle(() => void projectScreens.detailed.preload());
   }, [projectId]);
   const documentId = documentIdOf(subPath);
   const map = isMapAddress(subPath);
   useEffect(() => {
     if (projectId === undefined) return;
-    void client.prefetchQuery({
-      queryKey: workingAreaKeys.structure(projectId),
-      queryFn: () => fetchStructure(projectId),
-    });
-    // The map's one read, while its code is still on its way.
-    if (map) {
+    // The map's one read, while its code is still on its way; it carries the structure.
+    if (map) void client.prefetchQuery(projectMapQuery(client, projectId));
+    else {
       void client.prefetchQuery({
-        queryKey: workingAreaKeys.map(projectId),
-        queryFn: () => fetchProjectMap(projectId),
+        queryKey: workingAreaKeys.structure(projectId),
+        queryFn: () => fetchStructure(projectId),
       });
     }
     if (documentId === undefined) return;
