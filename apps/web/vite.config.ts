@@ -63,10 +63,7 @@ const HEAVY_LIBRARIES =
 const APP_SOURCES = /[\\/](apps[\\/]web|packages[\\/]domain)[\\/]src[\\/]/;
 const EDITOR_SOURCES = /[\\/](editor|collaboration)[\\/]/;
 const sharedLibraries = (id: string) => id.includes('node_modules') && !HEAVY_LIBRARIES.test(id);
-// What the boot script (src/boot.ts) imports stays out of the shared chunk: it must run before that is evaluated.
-const BOOT_SOURCES =
-  /[\\/](src[\\/](boot|api[\\/](earlyResponses|session)|features[\\/]projects[\\/]projectAddress|i18n[\\/]language)|domain[\\/]src[\\/]constants)\.ts$/;
-const sharedAppModules = (id: string) => APP_SOURCES.test(id) && !EDITOR_SOURCES.test(id) && !BOOT_SOURCES.test(id);
+const sharedAppModules = (id: string) => APP_SOURCES.test(id) && !EDITOR_SOURCES.test(id);
 
 export default defineConfig({
   plugins: [react(), domainWithoutSideEffects(), precompress()],

@@ -2,7 +2,6 @@ import { currentLanguage } from '../i18n/i18n';
 import { ApiError, toApiError } from './ApiError';
 import { fetchCsrfCookie, readCsrfToken } from './csrf';
 import { keepEarlyRead, peekEarlyRead, takeEarlyRead } from './earlyReads';
-import { takeEarlyResponse } from './earlyResponses';
 import { noteServerDate } from './serverClock';
 import { endSession, extendSession } from './session';
 import { getSocketId } from './socketId';
@@ -34,14 +33,7 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   // A form (an upload) goes as it is: the browser writes its multipart type with the boundary.
   const isForm = options.body instanceof FormData;
   if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
-  // A read the boot script already sent (boot.ts) is not sent again; its answer is handled as this one's.
-  const early = method === 'GET' && !hasBody && !options.signal ? takeEarlyResponse(path) : undefined;
   try {
-    if (early) {
-      const response = await early.response;
-      noteServerDate(response.headers.get('Date'), early.startedAt, Date.now());
-      return response;
-    }
     const sentAt = Date.now();
     const response = await fetch(`/api/${path}`, {
       method,

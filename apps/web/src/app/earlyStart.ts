@@ -1,8 +1,7 @@
 import { readEarly } from '../api/client';
 import { dropEarlyReads } from '../api/earlyReads';
-import { dropEarlyResponses } from '../api/earlyResponses';
 import { isSessionActive, subscribeSession } from '../api/session';
-import { earlyReadsOf, projectAddressOf, type ProjectAddress } from '../features/projects/projectAddress';
+import { documentIdOf, isMapAddress, projectAddressOf, type ProjectAddress } from '../features/projects/projectAddress';
 import { preloadProjectScreen, projectScreens } from '../features/projects/projectScreens';
 import { isPublicScreen } from './publicScreens';
 import { topBarParts } from './topBarParts';
@@ -13,14 +12,13 @@ import { topBarParts } from './topBarParts';
  * code, then the structure and the document's requirements (2.8 s to the first row of 500 requirements).
  *
  * - Code: the chunks of the project shell, of the screen its sub-path shows and of the top bar's parts.
- * - Data, only while the session clock says a session is open (as every screen asks): `earlyReadsOf` (the user,
- *   the project by its path, a document's requirements and classifiers; then the project's settings, and its
- *   structure or on the map's address the map's one read, which carries it). The boot script (`boot.ts`) has sent
- *   them already; asked for here, each takes its answer on the way (`api/earlyResponses.ts`) and the screens' own
- *   calls take that (`api/earlyReads.ts`). The server checks the session and the membership of each as always; a
- *   401 ends the session as any call's does.
+ * - Data, only while the session clock says a session is open (as every screen asks): the user, the project by
+ *   its path, and for a document's address its requirements and classifiers; the project's settings as soon as its
+ *   id is known, with its structure, or on the map's address the map's one read (which carries the structure). The server checks the
+ *   session and the membership of each as always; a 401 ends the session as any call's does. The screens' own
+ *   calls take these answers (`api/earlyReads.ts`).
  *
- * Resolves once that code has come, so that the first render can wait for it (`app/start.tsx`).
+ * Resolves once that code has come, so that the first render can wait for it (`main.tsx`).
  */
 export function startEarly(pathname: string): Promise<void> {
   const signedIn = isSessionActive();
@@ -41,19 +39,24 @@ function startReads(address: ProjectAddress): void {
   const unsubscribe = subscribeSession(() => {
     if (isSessionActive()) return;
     dropEarlyReads();
-    dropEarlyResponses();
     unsubscribe();
   });
-  const reads = earlyReadsOf(address);
-  let project: Promise<{ data: { id: number } }> | undefined;
-  for (const path of reads.first) {
-    const answer = readEarly<{ data: { id: number } }>(path);
-    if (path === reads.project) project = answer;
+  void readEarly('user');
+  const project = readEarly<{ data: { id: number } }>(
+    `projects/showfrompath/${encodeURIComponent(address.namespace)}/${encodeURIComponent(address.slug)}`,
+  );
+  const documentId = documentIdOf(address.subPath);
+  if (documentId !== undefined) {
+    void readEarly(`documents/requirements/${documentId}`);
+    void readEarly(`documents/classifiers/${documentId}`);
   }
-  project?.then(
+  project.then(
     ({ data }) => {
       if (!isSessionActive()) return;
-      for (const path of reads.ofProject(data.id)) void readEarly(path);
+      void readEarly(`projects/settings/${data.id}`);
+      // The map's read carries the structure (useMapData): asked for beside it, it would only hold it back.
+      if (isMapAddress(address.subPath)) void readEarly(`projects/map/${data.id}`);
+      else void readEarly(`projects/structure/${data.id}`);
     },
     () => undefined,
   );

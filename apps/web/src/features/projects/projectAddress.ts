@@ -28,28 +28,3 @@ export function documentIdOf(subPath: string): number | undefined {
 
 /** Whether a sub-path shows the synaeptic map (`synaeptic/:elementView?/:elementId?`). */
 export const isMapAddress = (subPath: string): boolean => subPath === 'synaeptic' || subPath.startsWith('synaeptic/');
-
-/** The reads a project's address needs before anything renders: `boot.ts` sends them, `app/earlyStart.ts` asks for them. */
-export interface EarlyReads {
-  /** At once: the user, the project by its path (`project`), a document's requirements and classifiers. */
-  first: string[];
-  project: string;
-  /** Once the project's id is known: its settings, and the map's read on the map's address (it carries the
-   * structure), else the structure. */
-  ofProject: (projectId: number) => string[];
-}
-
-export function earlyReadsOf(address: ProjectAddress): EarlyReads {
-  const project = `projects/showfrompath/${encodeURIComponent(address.namespace)}/${encodeURIComponent(address.slug)}`;
-  const documentId = documentIdOf(address.subPath);
-  const documentReads =
-    documentId === undefined ? [] : [`documents/requirements/${documentId}`, `documents/classifiers/${documentId}`];
-  return {
-    first: ['user', project, ...documentReads],
-    project,
-    ofProject: (id) => [
-      `projects/settings/${id}`,
-      isMapAddress(address.subPath) ? `projects/map/${id}` : `projects/structure/${id}`,
-    ],
-  };
-}
