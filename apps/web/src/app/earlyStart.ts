@@ -13,10 +13,10 @@ import { topBarParts } from './topBarParts';
  *
  * - Code: the chunks of the project shell, of the screen its sub-path shows and of the top bar's parts.
  * - Data, only while the session clock says a session is open (as every screen asks): the user, the project by
- *   its path, and for a document's address its requirements and classifiers; the project's settings as soon as its
- *   id is known, with its structure, or on the map's address the map's one read (which carries the structure). The server checks the
- *   session and the membership of each as always; a 401 ends the session as any call's does. The screens' own
- *   calls take these answers (`api/earlyReads.ts`).
+ *   its path, and for a document's address its requirements and classifiers; once the project's id is known, its
+ *   settings and its structure, or on the map's address the map's one read (which carries the structure). The
+ *   server checks the session and the membership of each as always; a 401 ends the session as any call's does.
+ *   The screens' own calls take these answers (`api/earlyReads.ts`).
  *
  * Resolves once that code has come, so that the first render can wait for it (`main.tsx`).
  */
