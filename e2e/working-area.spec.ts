@@ -384,6 +384,37 @@ test('a second browser sees a new requirement appear without reloading', async (
   await other.close();
 });
 
+test('a change made while a page loads, before its live subscription, is not missed', async ({ browser, baseURL }) => {
+  const other = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' });
+  const second = await other.newPage();
+  await logIn(second);
+  // The second browser's realtime connection holds its subscriptions (a slow network): the page's reads answer,
+  // then another member's change is sent to the project's room before this browser is in it.
+  const held: Array<() => void> = [];
+  await second.routeWebSocket('**/socket.io/**', (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const send = () => server.send(message);
+      if (typeof message === 'string' && message.includes('"subscribe"')) held.push(send);
+      else send();
+    });
+  });
+  const documentUrl = page.url();
+  const documentId = Number(/(\d+)$/.exec(documentUrl)?.[1]);
+  await second.goto(documentUrl);
+  await expect(table(second).getByRole('link', { name: 'SD_001' })).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await api(context, 'POST', 'requirements', {
+    document_id: documentId,
+    category_id: null,
+    name: 'Written while the other page loaded.',
+  });
+  await expect(table().getByRole('link', { name: 'Written while the other page loaded.' })).toBeVisible();
+  for (const send of held.splice(0)) send();
+  await expect(table(second).getByRole('link', { name: 'Written while the other page loaded.' })).toBeVisible();
+  await other.close();
+});
+
 test('a thousand-requirement document shows, scrolls and filters', async () => {
   test.setTimeout(240_000);
   const document = await api(context, 'POST', 'documents', {

@@ -6,10 +6,21 @@ import type { ProjectPresented, ProjectSettings } from './schemas/projects';
 import type { RequirementPresented } from './schemas/requirements';
 
 /**
- * The realtime protocol (Socket.IO at /socket.io): a client emits `subscribe {project_id}` (ack `{ok, message?}`)
- * and then receives these events for that project, except those its own calls caused (X-Socket-ID).
- * Every payload also carries `project_id` (see RealtimePayload).
+ * The realtime protocol (Socket.IO at /socket.io): a client emits `subscribe {project_id}` (ack
+ * `SubscribeAnswer`) and then receives these events for that project, except those its own calls caused
+ * (X-Socket-ID). Every payload also carries `project_id` (see RealtimePayload).
  */
+export type SubscribeAnswer = {
+  ok: boolean;
+  message?: string;
+  /**
+   * On success, how long ago (ms) the project's last event was sent, or null when this server has sent none since
+   * it started. A client whose reads went out before the subscription compares it with their age: an event newer
+   * than a read was missed by it.
+   */
+  quiet_ms?: number | null;
+};
+
 export type RealtimeEvents = {
   ProjectUpdated: { project: ProjectPresented };
   ProjectSettingsUpdated: { project_id: number; settings: ProjectSettings };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq, sql } from 'drizzle-orm';
+import type { SubscribeAnswer } from '@reqloom/domain';
 import { projectUsers, sessions } from '../db/schema';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
 import { runWork } from '../work';
@@ -42,7 +43,7 @@ const connected = (s: Socket) =>
   });
 
 const subscribe = (s: Socket, projectId: number) =>
-  s.emitWithAck('subscribe', { project_id: projectId }) as Promise<{ ok: boolean; message?: string }>;
+  s.emitWithAck('subscribe', { project_id: projectId }) as Promise<SubscribeAnswer>;
 
 /** Collects the named events a socket receives. */
 function record(s: Socket, names: string[]) {
@@ -65,7 +66,7 @@ async function memberFollowing() {
   await member.agent.post(`/api/projects/join/${owner.username}/${p.slug}`, { token: p.join_token });
   const socket = open(member);
   await connected(socket);
-  expect(await subscribe(socket, p.id)).toEqual({ ok: true });
+  expect(await subscribe(socket, p.id)).toMatchObject({ ok: true });
   return { owner, member, p, socket, got: record(socket, ['ProjectUpdated']) };
 }
 
@@ -86,8 +87,8 @@ describe('realtime', () => {
     const memberSocket = open(member);
     const outsiderSocket = open(outsider);
     await Promise.all([connected(ownerSocket), connected(memberSocket), connected(outsiderSocket)]);
-    expect(await subscribe(ownerSocket, p.id)).toEqual({ ok: true });
-    expect(await subscribe(memberSocket, p.id)).toEqual({ ok: true });
+    expect(await subscribe(ownerSocket, p.id)).toMatchObject({ ok: true });
+    expect(await subscribe(memberSocket, p.id)).toMatchObject({ ok: true });
     expect(await subscribe(outsiderSocket, p.id)).toEqual({ ok: false, message: 'This action is unauthorized.' });
 
     const ownerGot = record(ownerSocket, ['ProjectUpdated']);
@@ -120,7 +121,7 @@ describe('realtime', () => {
     const token = (await member.agent.post('/api/auth/generatetoken', { name: 'sock' })).data.data.token;
     const s = open(null, { token });
     await connected(s);
-    expect(await subscribe(s, p.id)).toEqual({ ok: true });
+    expect(await subscribe(s, p.id)).toMatchObject({ ok: true });
     const got = record(s, ['ProjectDeleted', 'ProjectUpdated']);
     expect((await owner.agent.delete(`/api/projects/${p.id}`)).statusCode).toBe(204);
     await settle();
@@ -139,6 +140,24 @@ describe('realtime', () => {
     expect(got).toHaveLength(1);
     // The logout closed the connection itself.
     expect(s.connected).toBe(false);
+  });
+
+  it("tells a subscriber how long ago the project's last event was sent, so that older reads can catch up", async () => {
+    const { owner, member, p } = await memberFollowing();
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'Just now' });
+    const late = open(member);
+    await connected(late);
+    const fresh = await subscribe(late, p.id);
+    expect(fresh.ok).toBe(true);
+    expect(fresh.quiet_ms).toBeGreaterThanOrEqual(0);
+    expect(fresh.quiet_ms).toBeLessThan(5_000);
+    await new Promise((r) => setTimeout(r, 400));
+    const again = await subscribe(late, p.id);
+    expect(again.quiet_ms).toBeGreaterThanOrEqual(fresh.quiet_ms! + 390);
+    // Quietness is per project: another project's event does not count.
+    const other = await project(owner);
+    await owner.agent.put(`/api/projects/${other.id}`, { name: 'Elsewhere' });
+    expect((await subscribe(late, p.id)).quiet_ms).toBeGreaterThanOrEqual(390);
   });
 
   it('refuses a subscription to a project that does not exist or a malformed one', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { idSchema } from '@reqloom/domain';
+import { idSchema, type SubscribeAnswer } from '@reqloom/domain';
 import type { AppContext } from '../context';
 import type { CommittedWork } from '../events/bus';
 import type { DomainEvent } from '../events/domain-events';
@@ -12,7 +12,7 @@ import { can } from '../policies/policy';
 import { isProjectMember } from '../policies/project-access';
 import { originRoom, projectRoom, sessionRoom, tokenRoom, userRoom, userSessionsRoom, userTokensRoom } from './rooms';
 
-type Ack = (answer: { ok: boolean; message?: string }) => void;
+type Ack = (answer: SubscribeAnswer) => void;
 type SocketData = { auth: Auth };
 type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
 
@@ -71,6 +71,9 @@ export async function attachRealtime(
     })().catch(() => next(new Error('Unauthenticated.')));
   });
 
+  // When each project's last event was sent (performance.now() of this process), from this instance or another:
+  // a subscriber learns how long the project has been quiet and whether its earlier reads missed something.
+  const lastEventAt = new Map<number, number>();
   const expiryTimers = new Map<string, NodeJS.Timeout>();
   /** Closes a session's socket once the session has expired, looking again whenever it was slid meanwhile. */
   function watchExpiry(socket: AppSocket, expiresAt: Date) {
@@ -113,7 +116,8 @@ export async function attachRealtime(
           if (!can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, isMember } }))
             return reply({ ok: false, message: 'This action is unauthorized.' });
           await socket.join(projectRoom(parsed.data));
-          reply({ ok: true });
+          const last = lastEventAt.get(parsed.data);
+          reply({ ok: true, quiet_ms: last === undefined ? null : Math.round(performance.now() - last) });
         },
         () => reply({ ok: false, message: 'Server error.' }),
       );
@@ -124,6 +128,15 @@ export async function attachRealtime(
       if (typeof ack === 'function') ack({ ok: true });
     });
   });
+
+  function noteEvents(work: CommittedWork) {
+    const now = performance.now();
+    for (const message of work.wire) lastEventAt.set(message.projectId, now);
+    for (const event of work.events) {
+      if (event.name === 'ProjectDeleted') lastEventAt.delete(event.projectId);
+      else if ('projectId' in event) lastEventAt.set(event.projectId, now);
+    }
+  }
 
   /** What a fact means for live connections; the Redis adapter carries each of these to every instance. */
   function endAccess(event: DomainEvent) {
@@ -149,6 +162,7 @@ export async function attachRealtime(
   }
 
   const unsubscribe = ctx.events.subscribe((work: CommittedWork) => {
+    noteEvents(work);
     // Work of another instance was sent to the browsers by that instance, through the adapter.
     if (work.remote) return;
     for (const event of work.events) endAccess(event);

@@ -8,7 +8,7 @@ import { workingAreaKeys } from '../features/working-area/api/workingAreaKeys';
 class FakeSocket {
   connected = false;
   id = '';
-  emitted: { event: string; data: unknown; ack?: () => void }[] = [];
+  emitted: { event: string; data: unknown; ack?: (answer?: unknown) => void }[] = [];
   private listeners = new Map<string, Set<(...args: unknown[]) => void>>();
 
   on(event: string, listener: (...args: unknown[]) => void) {
@@ -20,7 +20,7 @@ class FakeSocket {
     this.listeners.get(event)?.delete(listener);
     return this;
   }
-  emit(event: string, data: unknown, ack?: () => void) {
+  emit(event: string, data: unknown, ack?: (answer?: unknown) => void) {
     this.emitted.push({ event, data, ack });
     return this;
   }
@@ -37,8 +37,8 @@ class FakeSocket {
     for (const listener of this.listeners.get('disconnect') ?? []) listener('transport close');
   }
   /** The server answers every subscription waiting for its acknowledgement. */
-  acknowledge() {
-    for (const sent of this.emitted.splice(0)) sent.ack?.();
+  acknowledge(answer?: unknown) {
+    for (const sent of this.emitted.splice(0)) sent.ack?.(answer);
   }
 }
 
@@ -77,6 +77,54 @@ describe('realtime subscriptions', () => {
     expect(renewed).not.toHaveBeenCalled();
     socket.acknowledge();
     expect(renewed).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a first subscription, asks to catch up only when the project had an event since the page started', () => {
+    const renewed = vi.fn();
+    followProject(7, renewed);
+    socket.serverUp('a');
+    // Last event long before this page existed (a quiet project), or none since the server started.
+    socket.acknowledge({ ok: true, quiet_ms: performance.now() + 60_000 });
+    expect(renewed).not.toHaveBeenCalled();
+    const other = vi.fn();
+    followProject(8, other);
+    socket.acknowledge({ ok: true, quiet_ms: null });
+    expect(other).not.toHaveBeenCalled();
+    // An event a moment ago: the page's early reads may have left before it, and the subscription came after it.
+    const third = vi.fn();
+    followProject(9, third);
+    socket.acknowledge({ ok: true, quiet_ms: 0 });
+    expect(third).toHaveBeenCalledTimes(1);
+    // A refusal asks nothing.
+    const refused = vi.fn();
+    followProject(10, refused);
+    socket.acknowledge({ ok: false, message: 'This action is unauthorized.' });
+    expect(refused).not.toHaveBeenCalled();
+  });
+
+  it('coming back to a project, counts from when the tab stopped following it', async () => {
+    const first = vi.fn();
+    const unfollow = followProject(7, first);
+    socket.serverUp('a');
+    socket.acknowledge({ ok: true, quiet_ms: null });
+    await new Promise((r) => setTimeout(r, 30));
+    const eventAt = performance.now() - 5; // while the tab followed the project: it was received
+    await new Promise((r) => setTimeout(r, 30));
+    unfollow();
+    socket.emitted.splice(0);
+    const back = vi.fn();
+    followProject(7, back);
+    socket.acknowledge({ ok: true, quiet_ms: performance.now() - eventAt });
+    expect(back).not.toHaveBeenCalled();
+    // An event after the tab had left was missed by what it kept.
+    const leave = followProject(8, undefined);
+    socket.acknowledge({ ok: true, quiet_ms: null });
+    leave();
+    await new Promise((r) => setTimeout(r, 30));
+    const later = vi.fn();
+    followProject(8, later);
+    socket.acknowledge({ ok: true, quiet_ms: 10 });
+    expect(later).toHaveBeenCalledTimes(1);
   });
 
   it('stops asking a follower that left, and unsubscribes when the last one leaves', () => {

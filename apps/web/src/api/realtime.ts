@@ -1,27 +1,46 @@
 import { io, type Socket } from 'socket.io-client';
+import type { SubscribeAnswer } from '@reqloom/domain';
 import { isSessionActive, subscribeSession } from './session';
 import { setSocketId } from './socketId';
 
 // One Socket.IO connection per tab, on the app's own origin, authenticated by the session cookie.
 // It connects on first use and reconnects by itself; subscriptions are renewed on every (re)connection, and
 // once a renewal is acknowledged its followers are told to catch up on what they missed while away.
+// A first subscription can miss events too: the page's reads leave before it (the early start sends them before
+// any code loads), and an event sent between a read and the subscription reaches neither. The server's answer
+// says how long the project has been quiet; when its last event is newer than the time this tab stopped
+// following the project (or the page's start), the followers catch up as after a renewal.
 
 interface Subscription {
   users: number;
   onRenewed: Set<() => void>;
+  /** The server took it: from then on, this project's events reach the tab. */
+  taken: boolean;
 }
 
 let socket: Socket | null = null;
 let stopWatchingSession: (() => void) | null = null;
 const subscriptions = new Map<number, Subscription>(); // by project id
+/** When this tab stopped following each project (performance.now()); what it read since was never kept up. */
+const unfollowedAt = new Map<number, number>();
 
-/** Subscribes; after a lost connection (`renewal`), tells the followers once the server has answered. */
+/** Subscribes; once the server has answered, tells the followers to catch up if they may have missed events. */
 function subscribe(s: Socket, projectId: number, renewal: boolean): void {
-  s.emit('subscribe', { project_id: projectId }, () => {
-    if (!renewal) return;
-    // Refused too (a member removed meanwhile): reloading then shows the refusal.
-    for (const listener of subscriptions.get(projectId)?.onRenewed ?? []) listener();
+  s.emit('subscribe', { project_id: projectId }, (answer?: SubscribeAnswer) => {
+    const subscription = subscriptions.get(projectId);
+    if (subscription && answer?.ok) subscription.taken = true;
+    // Refused too, after a renewal (a member removed meanwhile): reloading then shows the refusal.
+    if (!renewal && !missedSomething(projectId, answer)) return;
+    for (const listener of subscription?.onRenewed ?? []) listener();
   });
+}
+
+/** Whether the project's last event may be newer than the reads this tab made while it did not follow it. */
+function missedSomething(projectId: number, answer: SubscribeAnswer | undefined): boolean {
+  if (!answer?.ok || typeof answer.quiet_ms !== 'number') return false;
+  // The event left the server at most quiet_ms before this answer arrived: an upper bound of its time here.
+  const lastEvent = performance.now() - answer.quiet_ms;
+  return lastEvent >= (unfollowedAt.get(projectId) ?? 0);
 }
 
 export function realtimeSocket(): Socket {
@@ -53,7 +72,7 @@ export function followProject(projectId: number, onRenewed?: () => void): () => 
   const s = realtimeSocket();
   let subscription = subscriptions.get(projectId);
   if (!subscription) {
-    subscription = { users: 0, onRenewed: new Set() };
+    subscription = { users: 0, onRenewed: new Set(), taken: false };
     subscriptions.set(projectId, subscription);
   }
   subscription.users += 1;
@@ -68,6 +87,8 @@ export function followProject(projectId: number, onRenewed?: () => void): () => 
     current.users -= 1;
     if (current.users > 0) return;
     subscriptions.delete(projectId);
+    // A subscription never taken covered nothing: reads before it still count from the earlier time.
+    if (current.taken) unfollowedAt.set(projectId, performance.now());
     if (s.connected) s.emit('unsubscribe', { project_id: projectId });
   };
 }
@@ -79,5 +100,7 @@ export function closeRealtime(): void {
   socket?.disconnect();
   socket = null;
   subscriptions.clear();
+  // The next session starts afresh: its reads, not this one's, are what its subscriptions must cover.
+  unfollowedAt.clear();
   setSocketId('');
 }
