@@ -54,11 +54,12 @@ export const DEMO_PROJECT = {
   acronym: 'GHC',
   slug: 'greenhouse-controller',
   description:
-    p('A <strong>sample project</strong> made by <code>seed:demo</code>: the controller of a commercial greenhouse, ') +
+    // One paragraph, written in three pieces.
     p(
-      'from what growers ask for (stakeholder requirements) down to the software. Open a document, follow the links, ',
-    ) +
-    p('try the traceability colours: one link is stale and a few requirements are not covered yet.'),
+      'A <strong>sample project</strong> made by <code>seed:demo</code>: the controller of a commercial greenhouse, ' +
+        'from what growers ask for (stakeholder requirements) down to the software. Open a document, follow the ' +
+        'links, try the traceability colours: one link is stale and a few requirements are not covered yet.',
+    ),
 };
 
 export const DEMO_DOCUMENTS: DemoDocument[] = [

@@ -52,3 +52,34 @@ export function layoutDocumentGraph(documents: readonly GraphDocument[]): GraphL
   const edges = documents.flatMap((d) => (parentsOf.get(d.id) ?? []).map((parent) => ({ parent, child: d.id })));
   return { places, columns, rows, edges };
 }
+
+/** A card's width and the gap between columns: the widest that fit `available` pixels, within their bounds. */
+export interface GraphSizes {
+  cardWidth: number;
+  columnGap: number;
+}
+
+export const GRAPH_CARD_WIDTH = { max: 224, min: 168 };
+export const GRAPH_COLUMN_GAP = { max: 72, min: 40 };
+
+/**
+ * Sizes the columns to the space there is, so that a project's usual three or four levels show whole beside the
+ * overview's side panel (at 1,440 px the third card of three was cut). The gaps give way first, then the cards,
+ * down to their least widths; a deeper graph than that scrolls.
+ */
+export function fitDocumentGraph(columns: number, available: number): GraphSizes {
+  const widest = { cardWidth: GRAPH_CARD_WIDTH.max, columnGap: GRAPH_COLUMN_GAP.max };
+  if (columns <= 1 || !(available > 0)) return widest;
+  const gaps = columns - 1;
+  const need = (card: number, gap: number) => columns * card + gaps * gap;
+  if (need(widest.cardWidth, widest.columnGap) <= available) return widest;
+  const columnGap = Math.max(
+    GRAPH_COLUMN_GAP.min,
+    Math.min(GRAPH_COLUMN_GAP.max, Math.floor((available - columns * GRAPH_CARD_WIDTH.max) / gaps)),
+  );
+  const cardWidth = Math.max(
+    GRAPH_CARD_WIDTH.min,
+    Math.min(GRAPH_CARD_WIDTH.max, Math.floor((available - gaps * columnGap) / columns)),
+  );
+  return { cardWidth, columnGap };
+}

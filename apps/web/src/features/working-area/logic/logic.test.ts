@@ -3,7 +3,7 @@ import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
 import { ApiError } from '../../../api/ApiError';
 import { requirementFixture } from '../api/workingAreaFixtures';
 import { buildCategoryTree, categoryNumber, categoryOptions, descendantsOf, subTree } from './categoryTree';
-import { layoutDocumentGraph } from './documentGraph';
+import { fitDocumentGraph, layoutDocumentGraph } from './documentGraph';
 import { mergeIndexedErrors, rowErrors, withMergedErrors } from './fieldErrors';
 import { autoNameFrom, autoNameInitiallyOn, firstParagraphText, htmlToText, isEmptyHtml } from './htmlText';
 import { applyCase, cycleCase } from './nameCase';
@@ -258,6 +258,22 @@ describe('document graph', () => {
       { parent: 1, child: 4 },
       { parent: 3, child: 4 },
     ]);
+  });
+
+  it('fits its columns to the width there is, gaps first, then cards, and scrolls beyond their least sizes', () => {
+    // Room enough: the full sizes.
+    expect(fitDocumentGraph(3, 1000)).toEqual({ cardWidth: 224, columnGap: 72 });
+    expect(fitDocumentGraph(1, 100)).toEqual({ cardWidth: 224, columnGap: 72 });
+    // The overview at 1,440 px leaves about 630 px: three columns fit whole.
+    const three = fitDocumentGraph(3, 630);
+    expect(3 * three.cardWidth + 2 * three.columnGap).toBeLessThanOrEqual(630);
+    expect(three.columnGap).toBe(40);
+    expect(three.cardWidth).toBeGreaterThanOrEqual(168);
+    // A little short of room: only the gaps give way.
+    const gapsOnly = fitDocumentGraph(3, 3 * 224 + 2 * 50);
+    expect(gapsOnly).toEqual({ cardWidth: 224, columnGap: 50 });
+    // Six columns cannot fit in 630 px: the least sizes, and the graph scrolls.
+    expect(fitDocumentGraph(6, 630)).toEqual({ cardWidth: 168, columnGap: 40 });
   });
 
   it('survives a cycle and an unknown parent', () => {

@@ -1,16 +1,16 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { DocumentPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
-import { layoutDocumentGraph } from '../logic/documentGraph';
+import { fitDocumentGraph, layoutDocumentGraph } from '../logic/documentGraph';
 import classes from './DocumentGraph.module.css';
 
-const CARD_WIDTH = 224;
 // Room for a name on two lines and the acronym line under it.
 const CARD_HEIGHT = 80;
-const COLUMN_GAP = 72;
 const ROW_GAP = 16;
+// The scroller's padding, left and right (DocumentGraph.module.css).
+const SCROLLER_PADDING = 4;
 
 interface DocumentGraphProps {
   documents: readonly DocumentPresented[];
@@ -27,13 +27,16 @@ export function DocumentGraph({ documents, currentId }: DocumentGraphProps) {
   const paths = useWorkingAreaPaths();
   const markerId = useId();
   const layout = layoutDocumentGraph(documents);
-  const x = (column: number) => column * (CARD_WIDTH + COLUMN_GAP);
+  const scroller = useRef<HTMLDivElement>(null);
+  const available = useWidth(scroller) - SCROLLER_PADDING;
+  const { cardWidth, columnGap } = fitDocumentGraph(layout.columns, available);
+  const x = (column: number) => column * (cardWidth + columnGap);
   const y = (row: number) => row * (CARD_HEIGHT + ROW_GAP);
-  const width = Math.max(0, layout.columns * (CARD_WIDTH + COLUMN_GAP) - COLUMN_GAP);
+  const width = Math.max(0, layout.columns * (cardWidth + columnGap) - columnGap);
   const height = Math.max(0, layout.rows * (CARD_HEIGHT + ROW_GAP) - ROW_GAP);
 
   return (
-    <div className={classes.scroller}>
+    <div ref={scroller} className={classes.scroller}>
       <div className={classes.canvas} style={{ width, height }}>
         <svg className={classes.edges} width={width} height={height} aria-hidden>
           <defs>
@@ -55,7 +58,7 @@ export function DocumentGraph({ documents, currentId }: DocumentGraphProps) {
           {layout.edges.map(({ parent, child }) => {
             const from = layout.places.get(parent)!;
             const to = layout.places.get(child)!;
-            const x1 = x(from.column) + CARD_WIDTH;
+            const x1 = x(from.column) + cardWidth;
             const y1 = y(from.row) + CARD_HEIGHT / 2;
             const x2 = x(to.column) - 2;
             const y2 = y(to.row) + CARD_HEIGHT / 2;
@@ -81,7 +84,7 @@ export function DocumentGraph({ documents, currentId }: DocumentGraphProps) {
               className={classes.card}
               data-current={document.id === currentId || undefined}
               aria-current={document.id === currentId ? 'page' : undefined}
-              style={{ left: x(place.column), top: y(place.row), width: CARD_WIDTH, height: CARD_HEIGHT }}
+              style={{ left: x(place.column), top: y(place.row), width: cardWidth, height: CARD_HEIGHT }}
               title={document.name}
             >
               <span className={classes.name}>{document.name}</span>
@@ -95,4 +98,19 @@ export function DocumentGraph({ documents, currentId }: DocumentGraphProps) {
       </div>
     </div>
   );
+}
+
+/** An element's inner width, followed as it resizes (the window, the side panel); 0 until measured. */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
