@@ -62,7 +62,9 @@ const now = () => performance.timeOrigin + performance.now();
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return Math.round(sorted[index]! * 10) / 10;
+  // Tenths of a millisecond, hundredths under 10 ms: the single-element reads are fractions of one.
+  const value = sorted[index]!;
+  return value < 10 ? Math.round(value * 100) / 100 : Math.round(value * 10) / 10;
 }
 
 function send(message: WorkerMessage) {

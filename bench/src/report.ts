@@ -37,6 +37,11 @@ function summary(r: DriverResult): [string, string][] {
   const rows: [string, string][] = [];
   if (r.derived?.requirement_by_id_over_bare_sql_p50 !== undefined)
     rows.push(['GET requirements/{id} ÷ bare SQL (p50)', `${r.derived.requirement_by_id_over_bare_sql_p50}×`]);
+  if (r.derived?.requirement_by_id_over_own_statements_p50 !== undefined)
+    rows.push([
+      `GET requirements/{id} ÷ its own ${r.derived.requirement_by_id_statements} statements run bare (p50)`,
+      `${r.derived.requirement_by_id_over_own_statements_p50}×`,
+    ]);
   if (r.throughput) {
     rows.push(['bare Fastify + pg, req/s', String(r.throughput.bare.per_second)]);
     rows.push(['authenticated GET requirements/{id}, req/s', String(r.throughput.authenticated_read.per_second)]);
