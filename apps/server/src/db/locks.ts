@@ -69,6 +69,20 @@ export function loadCategoryForWrite(tx: Db, id: number, strength: LockStrength 
   );
 }
 
+/**
+ * Locks a requirement's row alone, for a change of its own fields (name, description, status, a test's
+ * contents): no sibling is read, so the document's lock, which made every such write of a document wait for the
+ * one before (a team reviewing one document, the collaboration write-backs of its descriptions), is not taken.
+ * The order stays safe: this write then waits for no other lock (its revision and shared state reference only
+ * its own row, and its category and document do not change), so a write that holds the document and waits
+ * for this row cannot be waited on in turn.
+ */
+export async function loadRequirementRowForWrite(tx: Db, id: number): Promise<typeof requirements.$inferSelect> {
+  const [row] = await tx.select().from(requirements).where(eq(requirements.id, id)).for('no key update');
+  if (!row) throw notFound();
+  return row;
+}
+
 export function loadRequirementForWrite(tx: Db, id: number, strength: LockStrength = 'no key update') {
   return loadInDocument(
     tx,

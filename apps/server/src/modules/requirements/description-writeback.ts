@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { readHtml } from '../../collaboration/shared-description';
 import { storeState } from '../../collaboration/collaboration-states';
-import { loadRequirementForWrite } from '../../db/locks';
+import { loadRequirementRowForWrite } from '../../db/locks';
 import { documents, requirements, revisions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Work } from '../../work';
@@ -55,7 +55,8 @@ export async function writeBackDescription(
 ): Promise<boolean> {
   let current: RequirementRow;
   try {
-    current = await loadRequirementForWrite(work.tx, requirementId);
+    // Its own field only: the row's lock, not the document's (see loadRequirementRowForWrite).
+    current = await loadRequirementRowForWrite(work.tx, requirementId);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) return false;
     throw error;

@@ -6,7 +6,7 @@ import type {
   UpdateRequirementBody,
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
-import { lockDocument, lockDocuments, loadRequirementForWrite } from '../../db/locks';
+import { lockDocument, lockDocuments, loadRequirementForWrite, loadRequirementRowForWrite } from '../../db/locks';
 import { swapWithSibling } from '../../db/ordering';
 import { applyHtmlToState } from '../../collaboration/collaboration-states';
 import { requirementLinks, requirements, revisions } from '../../db/schema';
@@ -164,7 +164,17 @@ export async function updateRequirement(
   body: UpdateRequirementBody,
 ): Promise<RequirementPresented> {
   const { tx } = work;
-  const current = await loadRequirementForWrite(tx, requirementId);
+  // Only a change of place, links or tags reads the document's other elements (positions, categories, what may
+  // be linked, its tags) and needs the document's lock; a change of the requirement's own fields locks its row.
+  const ownFieldsOnly =
+    body.document_id === undefined &&
+    body.category_id === undefined &&
+    body.parents_id === undefined &&
+    body.children_id === undefined &&
+    body.tags_id === undefined;
+  const current = ownFieldsOnly
+    ? await loadRequirementRowForWrite(tx, requirementId)
+    : await loadRequirementForWrite(tx, requirementId);
   const isTest = current.type === 'test';
   if (isTest) requireTestAccess(user);
   if (body.version !== undefined && body.version !== current.version) {
@@ -177,8 +187,9 @@ export async function updateRequirement(
   const movingDocument = documentId !== current.documentId;
   if (movingDocument && !(await documentInProject(tx, documentId, project.id))) errors.document_id = ['validation.in'];
   const categoryId = body.category_id !== undefined ? body.category_id : movingDocument ? null : current.categoryId;
-  // The requirement's own category, read under the document's lock, belongs to its document (a category never
-  // changes document, and deleting one takes this lock first): only a new one is looked up.
+  // The requirement's own category belongs to its document (a category never changes document; deleting one
+  // takes the document's lock, and then this row's): only a new one, asked for under the document's lock, is
+  // looked up. A change of own fields leaves the category as it is and writes no reference to it.
   const sameCategory = categoryId === current.categoryId && !movingDocument;
   if (
     !errors.document_id &&
