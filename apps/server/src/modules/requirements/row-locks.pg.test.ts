@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
-import { workingArea } from '../../test/working-area';
+import { useWorkingArea } from '../../test/working-area';
 
 // Which writes wait for a document's lock (PostgreSQL only: the lock is held from a second connection).
 // A change of a requirement's own fields locks its row alone, so that a team editing one document (and the
 // collaboration write-backs of its descriptions) do not queue behind each other; a change of place, links or
 // tags still takes the document's lock first.
 
-let t: TestApp;
-let user: SignedUp;
-let w: ReturnType<typeof workingArea>;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await t.signUp();
-  w = workingArea(user);
-});
-afterAll(async () => {
-  await t.close();
-});
+const suite = useWorkingArea();
 
 /** Whether the promise settles within `ms`. */
 const settlesWithin = (promise: Promise<unknown>, ms: number) =>
@@ -26,6 +15,7 @@ const settlesWithin = (promise: Promise<unknown>, ms: number) =>
 
 describe('row locks of requirement writes', () => {
   it('a change of own fields does not wait for the document; a move does, and both land', async () => {
+    const { t, user, w } = suite;
     const project = await w.project();
     const doc = await w.document(project.id, 'D');
     const category = await w.category(doc.id, 'C');
@@ -51,7 +41,8 @@ describe('row locks of requirement writes', () => {
     expect((await w.ok('GET', `/api/requirements/${s.id}`)).category_id).toBe(category.id);
   });
 
-  it('renames racing a delete of their document never answer 500 and lose no acknowledged change', async () => {
+  it('renames racing a delete of their document never answer 500', async () => {
+    const { user, w } = suite;
     const project = await w.project();
     const doc = await w.document(project.id, 'E');
     const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => w.requirement(doc.id, `R${i}`)));
