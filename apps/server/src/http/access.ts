@@ -28,7 +28,7 @@ export type ProjectLocator = {
     request: FastifyRequest,
     db: Db,
     userId: number,
-  ): Promise<{ project: ProjectRow; isMember: boolean; loaded?: unknown } | undefined>;
+  ): Promise<{ project: ProjectRow; isMember: boolean; loaded?: unknown; requirementType?: string } | undefined>;
 };
 
 /**
@@ -50,6 +50,8 @@ declare module 'fastify' {
     project: ProjectRow | null;
     /** What the route's locator read with the access check, once the check has passed (see ProjectLocator). */
     loaded: unknown;
+    /** The type of the requirement in the path, when the locator read it with the access check. */
+    requirementType: string | undefined;
   }
 }
 
@@ -80,7 +82,7 @@ function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean):
     const user = request.auth?.user;
     if (!user) throw unauthenticated();
     // The project and the caller's membership come in one statement: a project deleted meanwhile is 404, not 403.
-    let found: { project: ProjectRow; isMember: boolean; loaded?: unknown } | undefined;
+    let found: { project: ProjectRow; isMember: boolean; loaded?: unknown; requirementType?: string } | undefined;
     if (locator.findForUser) found = await locator.findForUser(request, ctx.db, user.id);
     else {
       const id = await locator.find(request, ctx.db);
@@ -95,6 +97,7 @@ function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean):
     if (alpha && !can(user, { do: 'feature.alpha' })) throw forbidden();
     request.project = project;
     request.loaded = found.loaded;
+    request.requirementType = found.requirementType;
   };
 }
 
@@ -104,6 +107,7 @@ const asArray = <T>(value: T | T[] | undefined): T[] =>
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('project', null);
   app.decorateRequest('loaded', undefined);
+  app.decorateRequest('requirementType', undefined);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const rule = route.config?.access;

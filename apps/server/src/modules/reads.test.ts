@@ -83,6 +83,20 @@ async function count(url: string) {
   return [...statements];
 }
 
+describe('statements per write', () => {
+  it('PUT requirements/{id} of a name: the requirement is read once, under its lock, not again by the test gate', async () => {
+    const { c } = await linkedProject();
+    agent.cookies.set(SESSION_COOKIE, (await openSession(database.db, c.author_id)).token);
+    statements.length = 0;
+    const res = await agent.put(`/api/requirements/${c.id}`, { name: 'renamed once' });
+    expect(res.statusCode, res.body).toBe(200);
+    // The row itself is selected by the work's lock only: the access check brought the type the gate needs.
+    const rowReads = statements.filter((q) => /^select "id", "document_id"[^]*from "requirements"/.test(q));
+    expect(rowReads, statements.join('\n---\n')).toHaveLength(1);
+    expect(rowReads[0]).toMatch(/for no key update/);
+  });
+});
+
 describe('statements per read', () => {
   it('GET requirements/{id} takes two statements (session; access with the read), GET documents/{id} four', async () => {
     const { childDoc, c } = await linkedProject();

@@ -85,6 +85,9 @@ const elementProjectForUser = (db: Db, kind: ElementKind) =>
       .select({
         project: projects,
         isMember: sql<boolean>`exists (select 1 from project_users pu where pu.project_id = projects.id and pu.user_id = ${sql.placeholder('userId')})`,
+        // A requirement's type comes along: the routes that refuse tests to callers without the alpha flag need
+        // it, and would otherwise read the row again (`tests/test-gate.ts`).
+        requirementType: kind === 'requirement' ? sql<string>`requirements.type` : sql<null>`null`,
       })
       .from(projects);
     const query =
@@ -107,7 +110,9 @@ export async function findElementProjectForUser(
   kind: ElementKind,
   id: number,
   userId: number,
-): Promise<{ project: ProjectRow; isMember: boolean } | undefined> {
+): Promise<{ project: ProjectRow; isMember: boolean; requirementType?: string } | undefined> {
   const [row] = await elementProjectForUser(db, kind).execute({ id, userId });
-  return row ? { project: row.project, isMember: row.isMember === true } : undefined;
+  if (!row) return undefined;
+  const found = { project: row.project, isMember: row.isMember === true };
+  return row.requirementType === null ? found : { ...found, requirementType: row.requirementType };
 }
