@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { testRunOutcome, type CreateTestRunBody, type TestRunPresented } from '@reqloom/domain';
-import { loadRequirementForWrite } from '../../db/locks';
+import { loadRequirementRowForWrite } from '../../db/locks';
 import { requirements, testRuns } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
 import type { ProjectRow } from '../../policies/project-access';
@@ -23,7 +23,8 @@ export async function recordTestRun(
 ): Promise<TestRunPresented> {
   requireTestAccess(user);
   const { tx } = work;
-  const test = await loadRequirementForWrite(tx, testId);
+  // The test's own steps only: its row's lock, so that testers running a campaign in one document do not queue.
+  const test = await loadRequirementRowForWrite(tx, testId);
   if (test.type !== 'test') throw notFound();
   const matches =
     body.steps.length === test.steps.length &&
