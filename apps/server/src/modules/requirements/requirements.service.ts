@@ -63,17 +63,20 @@ async function documentsOf(tx: Db, ids: Iterable<number>): Promise<number[]> {
 /** Keeps the previous state of a requirement as a revision, credited to the author of that state. */
 export async function keepRevision(tx: Db, rows: RequirementRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(revisions).values(
-    rows.map((r) => ({
-      requirementId: r.id,
-      authorId: r.updatedBy ?? r.authorId,
-      categoryId: r.categoryId,
-      name: r.name,
-      description: r.description,
-      status: r.status,
-      updatedAt: r.updatedAt,
-    })),
-  );
+  await tx.insert(revisions).values(rows.map(revisionOf));
+}
+
+/** The revision that keeps a requirement's state as it was before a change. */
+function revisionOf(r: RequirementRow): typeof revisions.$inferInsert {
+  return {
+    requirementId: r.id,
+    authorId: r.updatedBy ?? r.authorId,
+    categoryId: r.categoryId,
+    name: r.name,
+    description: r.description,
+    status: r.status,
+    updatedAt: r.updatedAt,
+  };
 }
 
 /**
@@ -232,7 +235,6 @@ export async function updateRequirement(
   if (movingDocument) await lockDocuments(tx, [documentId]);
   let updated: RequirementRow | undefined;
   if (contentChanged) {
-    await keepRevision(tx, [current]);
     const changes: Partial<typeof requirements.$inferInsert> = {
       name,
       description,
@@ -249,7 +251,17 @@ export async function updateRequirement(
       changes.position = await nextRequirementPosition(tx, documentId, categoryId);
       if (movingDocument) changes.referenceNumber = await takeReferenceNumber(tx, documentId);
     }
-    [updated] = await tx.update(requirements).set(changes).where(eq(requirements.id, current.id)).returning();
+    // The previous state is kept as a revision by the same statement (a data-modifying WITH, which PostgreSQL runs
+    // whether or not the update reads it): one round trip less while the row is locked.
+    const kept = tx
+      .$with('kept_revision')
+      .as(tx.insert(revisions).values(revisionOf(current)).returning({ id: revisions.id }));
+    [updated] = await tx
+      .with(kept)
+      .update(requirements)
+      .set(changes)
+      .where(eq(requirements.id, current.id))
+      .returning();
   }
   if (movingDocument) {
     // Links the new document does not allow go (unless this call sets them anew, checked above).
