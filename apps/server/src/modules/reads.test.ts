@@ -84,7 +84,7 @@ async function count(url: string) {
 }
 
 describe('statements per write', () => {
-  it('PUT requirements/{id} of a name: the requirement is read once, under its lock, not again by the test gate', async () => {
+  it('PUT requirements/{id} of a name: one read of the row, under its lock; its revision kept by the update', async () => {
     const { c } = await linkedProject();
     agent.cookies.set(SESSION_COOKIE, (await openSession(database.db, c.author_id)).token);
     statements.length = 0;
@@ -94,6 +94,10 @@ describe('statements per write', () => {
     const rowReads = statements.filter((q) => /^select "id", "document_id"[^]*from "requirements"/.test(q));
     expect(rowReads, statements.join('\n---\n')).toHaveLength(1);
     expect(rowReads[0]).toMatch(/for no key update/);
+    // Its revision is kept by the update's own statement.
+    expect(statements.filter((q) => /insert into "revisions"/.test(q))).toEqual([
+      expect.stringMatching(/^with "kept_revision" as \(insert into "revisions"[^]*\) update "requirements"/),
+    ]);
   });
 });
 
