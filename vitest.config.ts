@@ -13,10 +13,7 @@ function serverProject(name: string, driver: 'pglite' | 'pg', include = ['src/**
         ? []
         : // Process tests start their own servers on the embedded database: the PostgreSQL run would only repeat them.
           // `*.pg.test.ts` hold locks from a second connection, which PGlite (one connection) cannot have.
-          [
-            'src/**/*.redis.test.ts',
-            ...(driver === 'pg' ? ['src/**/*.process.test.ts'] : ['src/**/*.pg.test.ts']),
-          ],
+          ['src/**/*.redis.test.ts', ...(driver === 'pg' ? ['src/**/*.process.test.ts'] : ['src/**/*.pg.test.ts'])],
       env: { TEST_DRIVER: driver },
       // Test files of a worker share one database connection (a fresh PGlite takes seconds to open).
       isolate: false,
