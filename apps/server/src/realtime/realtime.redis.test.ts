@@ -40,13 +40,18 @@ describe('realtime across instances', () => {
       socket!.once('connect', resolve);
       socket!.once('connect_error', reject);
     });
-    expect(await socket.emitWithAck('subscribe', { project_id: project.id })).toEqual({ ok: true });
+    // Nothing happened in the project yet: no event to catch up on.
+    expect(await socket.emitWithAck('subscribe', { project_id: project.id })).toEqual({ ok: true, quiet_ms: null });
     const received: Array<{ project: { name: string } }> = [];
     socket.on('ProjectUpdated', (data: { project: { name: string } }) => received.push(data));
     await owner.agent.put(`/api/projects/${project.id}`, { name: 'Across instances' });
     await new Promise((r) => setTimeout(r, 500));
     // Once: the instance that did the work sends it; the other does not send it again.
     expect(received.map((r) => r.project.name)).toEqual(['Across instances']);
+    // Instance B noted A's event: a page subscribing there now learns that its reads may have missed it.
+    const again = (await socket.emitWithAck('subscribe', { project_id: project.id })) as { quiet_ms: number | null };
+    expect(again.quiet_ms).toBeGreaterThanOrEqual(0);
+    expect(again.quiet_ms).toBeLessThan(10_000);
   });
 
   it('carries the facts of a unit of work to the other instance’s listeners, after commit', async () => {
