@@ -59,8 +59,9 @@ export interface GraphSizes {
   columnGap: number;
 }
 
-export const GRAPH_CARD_WIDTH = { max: 224, min: 168 };
-export const GRAPH_COLUMN_GAP = { max: 72, min: 40 };
+// At their least, three columns fit the overview beside its side panel from a 1,280 px window (about 550 px).
+export const GRAPH_CARD_WIDTH = { max: 224, min: 150 };
+export const GRAPH_COLUMN_GAP = { max: 72, min: 32 };
 
 /**
  * Sizes the columns to the space there is, so that a project's usual three or four levels show whole beside the

@@ -264,16 +264,18 @@ describe('document graph', () => {
     // Room enough: the full sizes.
     expect(fitDocumentGraph(3, 1000)).toEqual({ cardWidth: 224, columnGap: 72 });
     expect(fitDocumentGraph(1, 100)).toEqual({ cardWidth: 224, columnGap: 72 });
-    // The overview at 1,440 px leaves about 630 px: three columns fit whole.
-    const three = fitDocumentGraph(3, 630);
-    expect(3 * three.cardWidth + 2 * three.columnGap).toBeLessThanOrEqual(630);
-    expect(three.columnGap).toBe(40);
-    expect(three.cardWidth).toBeGreaterThanOrEqual(168);
+    // The overview leaves about 630 px at 1,440 and 550 at 1,280: three columns fit whole in both.
+    for (const available of [630, 550]) {
+      const three = fitDocumentGraph(3, available);
+      expect(3 * three.cardWidth + 2 * three.columnGap).toBeLessThanOrEqual(available);
+      expect(three.columnGap).toBe(32);
+      expect(three.cardWidth).toBeGreaterThanOrEqual(150);
+    }
     // A little short of room: only the gaps give way.
     const gapsOnly = fitDocumentGraph(3, 3 * 224 + 2 * 50);
     expect(gapsOnly).toEqual({ cardWidth: 224, columnGap: 50 });
     // Six columns cannot fit in 630 px: the least sizes, and the graph scrolls.
-    expect(fitDocumentGraph(6, 630)).toEqual({ cardWidth: 168, columnGap: 40 });
+    expect(fitDocumentGraph(6, 630)).toEqual({ cardWidth: 150, columnGap: 32 });
   });
 
   it('survives a cycle and an unknown parent', () => {

@@ -90,7 +90,7 @@ export function DocumentGraph({ documents, currentId }: DocumentGraphProps) {
               <span className={classes.name}>{document.name}</span>
               <span className={classes.meta}>
                 <span className={classes.acronym}>{document.acronym}</span>
-                <span>{t('requirements.count', { count: document.requirements_count })}</span>
+                <span className={classes.count}>{t('requirements.count', { count: document.requirements_count })}</span>
               </span>
             </Link>
           );
