@@ -7,7 +7,8 @@ type Query = (...args: unknown[]) => Promise<unknown>;
 /**
  * The statements a call sends, recorded at the driver (the client under drizzle), so that the bench can run the
  * same statements bare: the SQL a route needs, without the route. Recording wraps the client's `query` for the
- * duration of one call only.
+ * duration of one call only. It sees what goes through that client (the pool, on PostgreSQL): a call that opens a
+ * transaction sends its statements on a client checked out of the pool, which this does not record.
  */
 export async function recordStatements(database: Database, call: () => Promise<unknown>): Promise<Statement[]> {
   const client = (database.db as unknown as { $client: { query: Query } }).$client;
