@@ -172,20 +172,26 @@ async function runSockets(task: SocketTask) {
         forceNew: true,
       });
       sockets.push(socket);
-      socket.on('RequirementUpdated', (payload: { requirement?: { name?: string } }) => {
+      // Subscribed in batches, as the web client is (RealtimeBatch).
+      socket.on('batch', (batch: { events: Array<{ name: string; payload: { requirement?: { name?: string } } }> }) => {
         const at = now();
-        const name = payload.requirement?.name ?? '';
-        if (!name.startsWith('rt ')) return;
-        const marker = name.slice(3);
-        const list = arrivals.get(marker) ?? [];
-        list.push(at);
-        arrivals.set(marker, list);
+        for (const event of batch.events) {
+          if (event.name !== 'RequirementUpdated') continue;
+          const name = event.payload.requirement?.name ?? '';
+          if (!name.startsWith('rt ')) continue;
+          const marker = name.slice(3);
+          const list = arrivals.get(marker) ?? [];
+          list.push(at);
+          arrivals.set(marker, list);
+        }
       });
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', (error) => reject(error));
       });
-      const ack = (await socket.timeout(10_000).emitWithAck('subscribe', { project_id: task.projectId })) as {
+      const ack = (await socket
+        .timeout(10_000)
+        .emitWithAck('subscribe', { project_id: task.projectId, batch: true })) as {
         ok: boolean;
         message?: string;
       };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { REALTIME_BATCH_WINDOW_MS } from '@reqloom/domain';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -37,6 +38,8 @@ export type Config = {
   trustProxy: boolean;
   /** Cookies get the Secure flag when the app is served over https. */
   secureCookies: boolean;
+  /** The window of realtime batches (SubscribeRequest.batch); not read from the environment, tests widen it. */
+  realtimeBatchWindowMs: number;
 };
 
 /** Reads the environment once; an invalid variable stops the process with a clear message. */
@@ -62,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
     secureCookies: appUrl.startsWith('https://'),
+    realtimeBatchWindowMs: REALTIME_BATCH_WINDOW_MS,
   };
 }

@@ -10,6 +10,19 @@ import type { RequirementPresented } from './schemas/requirements';
  * `SubscribeAnswer`) and then receives these events for that project, except those its own calls caused
  * (X-Socket-ID). Every payload also carries `project_id` (see RealtimePayload).
  */
+export type SubscribeRequest = {
+  project_id: number;
+  /**
+   * Asks for the project's events in batches (the event `batch`, RealtimeBatch) instead of one Socket.IO event
+   * each. The first event after a quiet window of REALTIME_BATCH_WINDOW_MS goes out at once; those that follow
+   * within the window go out together at its end, in order. Under load this divides the frames every subscriber
+   * receives (and the server sends) by the events per window. Without it, events come one by one as before.
+   */
+  batch?: boolean;
+};
+
+export const REALTIME_BATCH_WINDOW_MS = 50;
+
 export type SubscribeAnswer = {
   ok: boolean;
   message?: string;
@@ -46,3 +59,11 @@ export type RealtimeEventName = keyof RealtimeEvents;
 
 /** What a client receives: the event's data and the id of the project it belongs to. */
 export type RealtimePayload<Name extends RealtimeEventName> = RealtimeEvents[Name] & { project_id: number };
+
+/** One event inside a batch: its name and its payload, as it would have come alone. */
+export type BatchedRealtimeEvent = {
+  [Name in RealtimeEventName]: { name: Name; payload: RealtimePayload<Name> };
+}[RealtimeEventName];
+
+/** The event `batch`, for subscriptions made with `batch: true`: a project's events in the order they happened. */
+export type RealtimeBatch = { project_id: number; events: BatchedRealtimeEvent[] };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
+import type { RealtimeBatch } from '@reqloom/domain';
 import { buildApp, type BuiltApp } from '../app';
 import type { CommittedWork } from '../events/bus';
 import { createTestApp, unique, type TestApp } from '../test/harness';
@@ -44,10 +45,25 @@ describe('realtime across instances', () => {
     expect(await socket.emitWithAck('subscribe', { project_id: project.id })).toEqual({ ok: true, quiet_ms: null });
     const received: Array<{ project: { name: string } }> = [];
     socket.on('ProjectUpdated', (data: { project: { name: string } }) => received.push(data));
+    // A second socket there subscribes in batches, as the web client does.
+    const batched = connect(`http://127.0.0.1:${address.port}`, {
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      reconnection: false,
+    });
+    await new Promise<void>((resolve) => batched.once('connect', resolve));
+    expect(await batched.emitWithAck('subscribe', { project_id: project.id, batch: true })).toMatchObject({ ok: true });
+    const inBatches: string[] = [];
+    batched.on('batch', (batch: RealtimeBatch) => {
+      for (const event of batch.events) if (event.name === 'ProjectUpdated') inBatches.push(event.payload.project.name);
+    });
     await owner.agent.put(`/api/projects/${project.id}`, { name: 'Across instances' });
+    await owner.agent.put(`/api/projects/${project.id}`, { name: 'Then in a batch' });
     await new Promise((r) => setTimeout(r, 500));
+    batched.disconnect();
     // Once: the instance that did the work sends it; the other does not send it again.
-    expect(received.map((r) => r.project.name)).toEqual(['Across instances']);
+    expect(received.map((r) => r.project.name)).toEqual(['Across instances', 'Then in a batch']);
+    expect(inBatches).toEqual(['Across instances', 'Then in a batch']);
     // Instance B noted A's event: a page subscribing there now learns that its reads may have missed it.
     const again = (await socket.emitWithAck('subscribe', { project_id: project.id })) as { quiet_ms: number | null };
     expect(again.quiet_ms).toBeGreaterThanOrEqual(0);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq, sql } from 'drizzle-orm';
-import type { SubscribeAnswer } from '@reqloom/domain';
+import type { RealtimeBatch, SubscribeAnswer } from '@reqloom/domain';
 import { projectUsers, sessions } from '../db/schema';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
 import { runWork } from '../work';
@@ -11,9 +11,11 @@ import { runWork } from '../work';
 let t: TestApp;
 let base: string;
 const sockets: Socket[] = [];
+const BATCH_WINDOW_MS = 1_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A wide batch window, so that the tests of batches do not depend on how fast this machine answers.
+  t = await createTestApp({ realtimeBatchWindowMs: BATCH_WINDOW_MS });
   // Fastify answers the address it listens on (port 0: a free one).
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -44,6 +46,20 @@ const connected = (s: Socket) =>
 
 const subscribe = (s: Socket, projectId: number) =>
   s.emitWithAck('subscribe', { project_id: projectId }) as Promise<SubscribeAnswer>;
+
+const subscribeInBatches = (s: Socket, projectId: number) =>
+  s.emitWithAck('subscribe', { project_id: projectId, batch: true }) as Promise<SubscribeAnswer>;
+
+/** Collects the events a socket subscribed in batches receives, each with the batch it came in. */
+function recordBatches(s: Socket) {
+  const got: Array<{ batch: number; name: string; data: any }> = [];
+  let count = 0;
+  s.on('batch', (batch: RealtimeBatch) => {
+    count += 1;
+    for (const event of batch.events) got.push({ batch: count, name: event.name, data: event.payload });
+  });
+  return got;
+}
 
 /** Collects the named events a socket receives. */
 function record(s: Socket, names: string[]) {
@@ -249,8 +265,56 @@ describe('realtime', () => {
     expect(socket.connected).toBe(false);
   });
 
+  it('sends a subscriber in batches the same events, in order: a lone one at once, a burst together', async () => {
+    const { owner, member, p, socket: plain } = await memberFollowing();
+    const plainGot = record(plain, ['ProjectUpdated']);
+    const batched = open(member);
+    const mine = open(owner);
+    await Promise.all([connected(batched), connected(mine)]);
+    expect(await subscribeInBatches(batched, p.id)).toMatchObject({ ok: true });
+    expect(await subscribeInBatches(mine, p.id)).toMatchObject({ ok: true });
+    const got = recordBatches(batched);
+    const mineGot = recordBatches(mine);
+    const rename = (name: string) =>
+      owner.agent.request('PUT', `/api/projects/${p.id}`, { name }, { headers: { 'x-socket-id': mine.id! } });
+
+    expect((await rename('First')).statusCode).toBe(200);
+    await vi.waitFor(() => expect(got).toHaveLength(1));
+    for (const name of ['Second', 'Third', 'Fourth']) expect((await rename(name)).statusCode).toBe(200);
+    // The three that followed within the window wait for its end and come in one frame.
+    await settle();
+    expect(got).toHaveLength(1);
+    await vi.waitFor(() => expect(got).toHaveLength(4), { timeout: 2 * BATCH_WINDOW_MS });
+    expect(got.map((e) => e.data.project.name)).toEqual(['First', 'Second', 'Third', 'Fourth']);
+    expect(got.map((e) => e.batch)).toEqual([1, 2, 2, 2]);
+    // The same payloads as one by one, each naming its project; the caller's own socket gets none of them.
+    expect(got.map(({ name, data }) => ({ name, data }))).toEqual(plainGot);
+    expect(got[0]!.data.project_id).toBe(p.id);
+    expect(mineGot).toEqual([]);
+  });
+
+  it('sends batched subscribers the deletion of the project, then nothing more', async () => {
+    const { owner, member, p } = await memberFollowing();
+    const s = open(member);
+    await connected(s);
+    expect(await subscribeInBatches(s, p.id)).toMatchObject({ ok: true });
+    const got = recordBatches(s);
+    // Within one window: the rename waits in a batch when the deletion comes, and both arrive, in order.
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'Opens the window' });
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'Waits in the batch' });
+    expect((await owner.agent.delete(`/api/projects/${p.id}`)).statusCode).toBe(204);
+    // Sent at once, before the room was emptied: not at the window's end, to a room no one is in any more.
+    await settle();
+    expect(got.map((e) => e.name)).toEqual(['ProjectUpdated', 'ProjectUpdated', 'ProjectDeleted']);
+    expect((await subscribeInBatches(s, p.id)).ok).toBe(false);
+  });
+
   it('moves a user whose membership ended out of the project’s room, on the write that ends it', async () => {
     const { owner, member, p, socket: s, got } = await memberFollowing();
+    const batched = open(member);
+    await connected(batched);
+    expect(await subscribeInBatches(batched, p.id)).toMatchObject({ ok: true });
+    const batchedGot = recordBatches(batched);
     await runWork(t.ctx, {}, async (work) => {
       await work.tx
         .delete(projectUsers)
@@ -261,6 +325,7 @@ describe('realtime', () => {
     await owner.agent.put(`/api/projects/${p.id}`, { name: 'After the removal' });
     await settle();
     expect(got).toHaveLength(0);
+    expect(batchedGot).toHaveLength(0);
     expect(s.connected).toBe(true);
     expect(await subscribe(s, p.id)).toEqual({ ok: false, message: 'This action is unauthorized.' });
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { idSchema, type SubscribeAnswer } from '@reqloom/domain';
+import { idSchema, type RealtimeBatch, type SubscribeAnswer } from '@reqloom/domain';
 import type { AppContext } from '../context';
 import type { CommittedWork } from '../events/bus';
 import type { DomainEvent } from '../events/domain-events';
@@ -10,7 +10,18 @@ import { SESSION_COOKIE } from '../http/session-cookie';
 import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../modules/auth/session.service';
 import { can } from '../policies/policy';
 import { isProjectMember } from '../policies/project-access';
-import { originRoom, projectRoom, sessionRoom, tokenRoom, userRoom, userSessionsRoom, userTokensRoom } from './rooms';
+import { eventBatches } from './batches';
+import {
+  originRoom,
+  projectBatchRoom,
+  projectRoom,
+  projectRooms,
+  sessionRoom,
+  tokenRoom,
+  userRoom,
+  userSessionsRoom,
+  userTokensRoom,
+} from './rooms';
 
 type Ack = (answer: SubscribeAnswer) => void;
 type SocketData = { auth: Auth };
@@ -108,14 +119,16 @@ export async function attachRealtime(
 
     socket.on('subscribe', (payload: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
-      const parsed = idSchema.safeParse((payload as { project_id?: unknown } | null)?.project_id);
+      const request = payload as { project_id?: unknown; batch?: unknown } | null;
+      const parsed = idSchema.safeParse(request?.project_id);
       if (!parsed.success) return reply({ ok: false, message: 'Not found.' });
+      const room = request?.batch === true ? projectBatchRoom(parsed.data) : projectRoom(parsed.data);
       // Membership rows go with their project, so one look answers both "exists" and "belongs".
       isProjectMember(ctx.db, parsed.data, auth.user.id).then(
         async (isMember) => {
           if (!can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, isMember } }))
             return reply({ ok: false, message: 'This action is unauthorized.' });
-          await socket.join(projectRoom(parsed.data));
+          await socket.join(room);
           const last = lastEventAt.get(parsed.data);
           reply({ ok: true, quiet_ms: last === undefined ? null : Math.round(performance.now() - last) });
         },
@@ -124,7 +137,7 @@ export async function attachRealtime(
     });
     socket.on('unsubscribe', (payload: unknown, ack?: Ack) => {
       const parsed = idSchema.safeParse((payload as { project_id?: unknown } | null)?.project_id);
-      if (parsed.success) void socket.leave(projectRoom(parsed.data));
+      if (parsed.success) for (const room of projectRooms(parsed.data)) void socket.leave(room);
       if (typeof ack === 'function') ack({ ok: true });
     });
   });
@@ -142,7 +155,9 @@ export async function attachRealtime(
   function endAccess(event: DomainEvent) {
     switch (event.name) {
       case 'MembershipEnded':
-        io.in(userRoom(event.userId)).socketsLeave(projectRoom(event.projectId));
+        // What was committed before the membership ended still reaches the member, as it would have unbatched.
+        batches.flush(event.projectId);
+        io.in(userRoom(event.userId)).socketsLeave(projectRooms(event.projectId));
         break;
       case 'SessionEnded':
         io.in(sessionRoom(event.sessionId)).disconnectSockets(true);
@@ -161,27 +176,42 @@ export async function attachRealtime(
     }
   }
 
+  const batches = eventBatches(ctx.config.realtimeBatchWindowMs, (projectId, origin, events) => {
+    const room = io.to(projectBatchRoom(projectId));
+    const batch: RealtimeBatch = { project_id: projectId, events: events as RealtimeBatch['events'] };
+    (origin ? room.except(origin) : room).emit('batch' as never, batch);
+  });
+  // Without Redis, a room no socket is in costs nothing to skip; with it, other instances' sockets may be in it.
+  const anyoneIn = (room: string) => Boolean(ctx.config.redisUrl) || io.sockets.adapter.rooms.has(room);
+
   const unsubscribe = ctx.events.subscribe((work: CommittedWork) => {
     noteEvents(work);
     // Work of another instance was sent to the browsers by that instance, through the adapter.
     if (work.remote) return;
     for (const event of work.events) endAccess(event);
     for (const message of work.wire) {
-      const room = io.to(projectRoom(message.projectId));
-      (work.origin ? room.except(work.origin) : room).emit(message.name as never, {
-        ...message.data,
-        project_id: message.projectId,
-      });
+      const payload = { ...message.data, project_id: message.projectId };
+      const name = projectRoom(message.projectId);
+      if (anyoneIn(name)) {
+        const room = io.to(name);
+        (work.origin ? room.except(work.origin) : room).emit(message.name as never, payload);
+      }
+      if (anyoneIn(projectBatchRoom(message.projectId)))
+        batches.add(message.projectId, work.origin ?? null, { name: message.name, payload });
     }
     for (const event of work.events)
-      if (event.name === 'ProjectDeleted')
-        io.in(projectRoom(event.projectId)).socketsLeave(projectRoom(event.projectId));
+      if (event.name === 'ProjectDeleted') {
+        // The batched subscribers get the deletion before the rooms are emptied.
+        batches.flush(event.projectId);
+        for (const room of projectRooms(event.projectId)) io.in(room).socketsLeave(room);
+      }
   });
 
   return {
     io,
     async close() {
       unsubscribe();
+      batches.close();
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       await io.close();
       for (const close of closers) await close().catch(() => undefined);

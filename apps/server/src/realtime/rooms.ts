@@ -4,6 +4,10 @@ import type { Auth } from '../modules/auth/session.service';
 // sockets, and a write that ends someone's access moves or closes their sockets by room, on every instance.
 
 export const projectRoom = (projectId: number) => `project.${projectId}`;
+/** The sockets that subscribed to a project asking for its events in batches (SubscribeRequest.batch). */
+export const projectBatchRoom = (projectId: number) => `project.${projectId}.batches`;
+/** Both rooms of a project's subscribers: access ends, or a subscription, for either kind alike. */
+export const projectRooms = (projectId: number) => [projectRoom(projectId), projectBatchRoom(projectId)];
 export const userRoom = (userId: number) => `user.${userId}`;
 export const sessionRoom = (sessionId: number) => `session.${sessionId}`;
 export const tokenRoom = (tokenId: number) => `token.${tokenId}`;

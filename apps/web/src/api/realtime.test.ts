@@ -60,7 +60,7 @@ describe('realtime subscriptions', () => {
     const renewed = vi.fn();
     followProject(7, renewed);
     socket.serverUp('a');
-    expect(socket.emitted.map((e) => [e.event, e.data])).toEqual([['subscribe', { project_id: 7 }]]);
+    expect(socket.emitted.map((e) => [e.event, e.data])).toEqual([['subscribe', { project_id: 7, batch: true }]]);
     socket.acknowledge();
     expect(renewed).not.toHaveBeenCalled();
   });
@@ -72,7 +72,7 @@ describe('realtime subscriptions', () => {
     socket.acknowledge();
     socket.serverGone();
     socket.serverUp('b');
-    expect(socket.emitted.map((e) => [e.event, e.data])).toEqual([['subscribe', { project_id: 7 }]]);
+    expect(socket.emitted.map((e) => [e.event, e.data])).toEqual([['subscribe', { project_id: 7, batch: true }]]);
     // Not before the server has taken the subscription: an event sent in between would be missed again.
     expect(renewed).not.toHaveBeenCalled();
     socket.acknowledge();

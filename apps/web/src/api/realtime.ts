@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { SubscribeAnswer } from '@reqloom/domain';
+import type { SubscribeAnswer, SubscribeRequest } from '@reqloom/domain';
 import { isSessionActive, subscribeSession } from './session';
 import { setSocketId } from './socketId';
 
@@ -26,7 +26,9 @@ const unfollowedAt = new Map<number, number>();
 
 /** Subscribes; once the server has answered, tells the followers to catch up if they may have missed events. */
 function subscribe(s: Socket, projectId: number, renewal: boolean): void {
-  s.emit('subscribe', { project_id: projectId }, (answer?: SubscribeAnswer) => {
+  // In batches: under load, a few frames carry many events (useProjectEvents unpacks them).
+  const request: SubscribeRequest = { project_id: projectId, batch: true };
+  s.emit('subscribe', request, (answer?: SubscribeAnswer) => {
     const subscription = subscriptions.get(projectId);
     if (subscription && answer?.ok) subscription.taken = true;
     // Refused too, after a renewal (a member removed meanwhile): reloading then shows the refusal.

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { followProject, realtimeSocket } from './realtime';
+import type { RealtimeBatch } from '@reqloom/domain';
 import { REALTIME_EVENT_NAMES, type WireEvent } from './wireEvent';
+
+const KNOWN_NAMES: ReadonlySet<string> = new Set(REALTIME_EVENT_NAMES);
 
 export interface ProjectEventListeners {
   /** Every event of the project, as it arrives. */
@@ -22,42 +25,15 @@ export function useProjectEvents(projectId: number | undefined, listeners: Proje
     if (projectId === undefined) return;
     const socket = realtimeSocket();
     const unfollow = followProject(projectId, () => ref.current.onRenewed?.());
-    const handlers = REALTIME_EVENT_NAMES.map((name) => {
-      const handler = (data: unknown) => {
-        if (!belongsTo(data, projectId)) return;
-        ref.current.onEvent({ name, payload: data } as WireEvent);
-      };
-      socket.on(name, handler);
-      return [name, handler] as const;
-    });
+    // The subscription asks for batches (realtime.ts): each carries the project's events in order.
+    const onBatch = (batch: RealtimeBatch) => {
+      if (batch?.project_id !== projectId || !Array.isArray(batch.events)) return;
+      for (const event of batch.events) if (KNOWN_NAMES.has(event.name)) ref.current.onEvent(event);
+    };
+    socket.on('batch', onBatch);
     return () => {
-      for (const [name, handler] of handlers) socket.off(name, handler);
+      socket.off('batch', onBatch);
       unfollow();
     };
   }, [projectId]);
-}
-
-/**
- * The project an event belongs to: its `project_id`, which the protocol promises on every payload; failing that,
- * the project of the entity it carries (ProjectUpdated carries the project, DocumentUpdated a document…).
- */
-export function projectOfEvent(data: unknown): number | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const record = data as Record<string, unknown>;
-  if (typeof record.project_id === 'number') return record.project_id;
-  const project = record.project as { id?: unknown } | undefined;
-  if (typeof project?.id === 'number') return project.id;
-  for (const value of Object.values(record)) {
-    const nested = value as { project_id?: unknown } | null;
-    if (typeof nested === 'object' && nested !== null && typeof nested.project_id === 'number') {
-      return nested.project_id;
-    }
-  }
-  return undefined;
-}
-
-/** Events of other projects the tab follows are ignored; one that names no project is taken as this one's. */
-function belongsTo(data: unknown, projectId: number): boolean {
-  const owner = projectOfEvent(data);
-  return owner === undefined || owner === projectId;
 }
