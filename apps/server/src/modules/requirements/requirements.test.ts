@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/prepared';
 import { requirements } from '../../db/schema';
 import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
 import { workingArea } from '../../test/working-area';
@@ -175,6 +176,18 @@ describe('links, coverage and up-to-date marks', () => {
     await pause();
     await w.ok('PUT', `/api/requirements/${c.id}`, { status: 1 });
     expect((await links())[0].upToDate).toBe(true);
+  });
+
+  it('keeps the time each link was made in both link indexes, so that marks read no link row (migration 0012)', async () => {
+    const result = await t.ctx.db.execute(
+      sql`select pg_get_indexdef(c.oid) as definition from pg_index i join pg_class c on c.oid = i.indexrelid
+           where i.indrelid = 'requirement_links'::regclass and i.indnkeyatts = 2 order by c.relname`,
+    );
+    const definitions = rowsOf<{ definition: string }>(result).map((r) => r.definition.replace(/.* USING btree /, ''));
+    expect(definitions).toEqual([
+      '(child_id, parent_id) INCLUDE (created_at)',
+      '(parent_id, child_id) INCLUDE (created_at)',
+    ]);
   });
 
   it('creates children in child documents, linked, with errors keyed per row', async () => {
