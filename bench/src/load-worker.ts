@@ -45,6 +45,9 @@ export type SocketReport = {
   after_answer_p50_ms: number;
   after_answer_p99_ms: number;
   max_ms: number;
+  /** Frames (batches) a socket received in the run with sockets, and the events a batch carried on average. */
+  batches_per_socket: number;
+  events_per_batch: number;
   /**
    * Extra figure: how busy the thread of the Socket.IO clients was (0–1) from their subscription to this
    * report: the CPU the bench's own clients take on the machine the server shares.
@@ -161,6 +164,8 @@ async function runHttp(task: HttpTask): Promise<HttpResult> {
 async function runSockets(task: SocketTask) {
   // marker → arrival time at each socket
   const arrivals = new Map<string, number[]>();
+  let batches = 0;
+  let batchedEvents = 0;
   const sockets: Socket[] = [];
   await Promise.all(
     task.cookies.map(async (cookie) => {
@@ -175,6 +180,8 @@ async function runSockets(task: SocketTask) {
       // Subscribed in batches, as the web client is (RealtimeBatch).
       socket.on('batch', (batch: { events: Array<{ name: string; payload: { requirement?: { name?: string } } }> }) => {
         const at = now();
+        batches += 1;
+        batchedEvents += batch.events.length;
         for (const event of batch.events) {
           if (event.name !== 'RequirementUpdated') continue;
           const name = event.payload.requirement?.name ?? '';
@@ -237,6 +244,9 @@ async function runSockets(task: SocketTask) {
           after_answer_p50_ms: percentile(afterAnswer, 50),
           after_answer_p99_ms: percentile(afterAnswer, 99),
           max_ms: percentile(afterRequest, 100),
+          // The sockets are open for the run with sockets only: everything they received belongs to it.
+          batches_per_socket: Math.round(batches / Math.max(1, sockets.length)),
+          events_per_batch: Math.round((batchedEvents / Math.max(1, batches)) * 100) / 100,
           client_event_loop_utilization:
             Math.round(performance.eventLoopUtilization(subscribed).utilization * 1000) / 1000,
         },

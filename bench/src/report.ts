@@ -26,6 +26,8 @@ type DriverResult = {
       after_request_p99_ms: number;
       after_answer_p50_ms: number;
       after_answer_p99_ms: number;
+      batches_per_socket?: number;
+      events_per_batch?: number;
     };
   };
 };
@@ -56,6 +58,8 @@ function summary(r: DriverResult): [string, string][] {
     ]);
     rows.push(['HTTP ratio with ÷ without sockets', String(r.realtime.ratio)]);
     rows.push(['events delivered', `${d.deliveries} / ${d.deliveries_expected}`]);
+    if (d.events_per_batch !== undefined)
+      rows.push(['batches per socket, events per batch', `${d.batches_per_socket} / ${d.events_per_batch}`]);
     rows.push(['delivery after the request p50 / p99', `${d.after_request_p50_ms} / ${d.after_request_p99_ms} ms`]);
     rows.push(['delivery after the answer p50 / p99', `${d.after_answer_p50_ms} / ${d.after_answer_p99_ms} ms`]);
     const b = r.realtime.busy;

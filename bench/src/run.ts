@@ -398,7 +398,8 @@ async function realtimeScenario(
   console.log(
     `  realtime: with ${REALTIME_SOCKETS} sockets ${withSockets.per_second}/s (${withSockets.errors} errors), ` +
       `ratio ${ratio}; ${delivery.deliveries}/${delivery.deliveries_expected} deliveries, ` +
-      `p50 ${delivery.after_request_p50_ms} ms, p99 ${delivery.after_request_p99_ms} ms after the request`,
+      `p50 ${delivery.after_request_p50_ms} ms, p99 ${delivery.after_request_p99_ms} ms after the request; ` +
+      `${delivery.batches_per_socket} batches per socket, ${delivery.events_per_batch} events per batch`,
   );
   console.log(
     `  realtime (extra): server thread busy ${aloneBusy} / ${withBusy} / ${afterBusy} (without / with / without), ` +
