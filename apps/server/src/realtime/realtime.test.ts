@@ -293,6 +293,16 @@ describe('realtime', () => {
     expect(mineGot).toEqual([]);
   });
 
+  it('takes a subscription made again in the other mode instead of the first: no event comes twice', async () => {
+    const { owner, p, socket, got } = await memberFollowing();
+    expect(await subscribeInBatches(socket, p.id)).toMatchObject({ ok: true });
+    const batched = recordBatches(socket);
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'Once' });
+    await vi.waitFor(() => expect(batched.map((e) => e.data.project.name)).toEqual(['Once']));
+    await settle();
+    expect(got).toEqual([]);
+  });
+
   it('sends batched subscribers the deletion of the project, then nothing more', async () => {
     const { owner, member, p } = await memberFollowing();
     const s = open(member);

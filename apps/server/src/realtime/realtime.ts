@@ -122,12 +122,17 @@ export async function attachRealtime(
       const request = payload as { project_id?: unknown; batch?: unknown } | null;
       const parsed = idSchema.safeParse(request?.project_id);
       if (!parsed.success) return reply({ ok: false, message: 'Not found.' });
-      const room = request?.batch === true ? projectBatchRoom(parsed.data) : projectRoom(parsed.data);
+      const batch = request?.batch === true;
+      const [room, otherRoom] = batch
+        ? [projectBatchRoom(parsed.data), projectRoom(parsed.data)]
+        : [projectRoom(parsed.data), projectBatchRoom(parsed.data)];
       // Membership rows go with their project, so one look answers both "exists" and "belongs".
       isProjectMember(ctx.db, parsed.data, auth.user.id).then(
         async (isMember) => {
           if (!can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, isMember } }))
             return reply({ ok: false, message: 'This action is unauthorized.' });
+          // Subscribing again may change the mode: one room, so that no event comes twice.
+          await socket.leave(otherRoom);
           await socket.join(room);
           const last = lastEventAt.get(parsed.data);
           reply({ ok: true, quiet_ms: last === undefined ? null : Math.round(performance.now() - last) });
