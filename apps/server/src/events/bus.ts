@@ -17,18 +17,23 @@ type Listener = (work: CommittedWork) => void | Promise<void>;
 const CHANNEL = 'reqloom:events';
 
 /**
- * Carries committed work to the listeners of this instance and, with Redis, of every instance. Realtime acts
- * only on local work (Socket.IO's Redis adapter already carries its emits everywhere); listeners that keep
- * state of their own per instance (collaboration) act on all of it.
+ * Carries committed work to the listeners of this instance and, with Redis, of every instance, facts and wire
+ * messages alike, on one channel. A listener that asks for one order (realtime) receives with Redis this
+ * instance's work too as the channel sends it back: every instance then sees all work in the channel's one order,
+ * so that no browser sees two changes in another order than another browser does. Other listeners (collaboration)
+ * get this instance's work at once. Should Redis refuse a message, its work still reaches this instance's ordered
+ * listeners, at once.
  */
 export class EventBus {
   private readonly listeners = new Set<Listener>();
+  private readonly ordered = new Set<Listener>();
   private redis?: { close(): Promise<void>; publish(message: string): Promise<unknown> };
   private readonly instance = `${process.pid}.${Math.random().toString(36).slice(2)}`;
 
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  subscribe(listener: Listener, options: { ordered?: boolean } = {}): () => void {
+    const set = options.ordered ? this.ordered : this.listeners;
+    set.add(listener);
+    return () => set.delete(listener);
   }
 
   async connect(redisUrl: string): Promise<void> {
@@ -36,9 +41,10 @@ export class EventBus {
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     await sub.subscribe(CHANNEL, (message) => {
-      const parsed = JSON.parse(message) as { from: string; events: DomainEvent[] };
-      if (parsed.from === this.instance) return;
-      this.deliver({ events: parsed.events, wire: [], remote: true });
+      const parsed = JSON.parse(message) as Omit<CommittedWork, 'remote'> & { from: string };
+      const remote = parsed.from !== this.instance;
+      const work = { events: parsed.events, wire: parsed.wire, origin: parsed.origin, remote };
+      this.deliver(work, remote ? [this.listeners, this.ordered] : [this.ordered]);
     });
     this.redis = {
       publish: (message) => pub.publish(CHANNEL, message),
@@ -50,10 +56,13 @@ export class EventBus {
 
   publish(work: Omit<CommittedWork, 'remote'>): void {
     if (work.events.length === 0 && work.wire.length === 0) return;
-    this.deliver({ ...work, remote: false });
-    if (this.redis && work.events.length > 0) {
-      this.redis.publish(JSON.stringify({ from: this.instance, events: work.events })).catch(() => undefined);
-    }
+    const local = { ...work, remote: false };
+    if (!this.redis) return this.deliver(local, [this.listeners, this.ordered]);
+    this.deliver(local, [this.listeners]);
+    const { events, wire, origin } = work;
+    this.redis
+      .publish(JSON.stringify({ from: this.instance, events, wire, origin }))
+      .catch(() => this.deliver(local, [this.ordered]));
   }
 
   async close(): Promise<void> {
@@ -63,8 +72,8 @@ export class EventBus {
     await redis.close();
   }
 
-  private deliver(work: CommittedWork): void {
-    for (const listener of this.listeners) {
+  private deliver(work: CommittedWork, sets: Array<Set<Listener>>): void {
+    for (const listener of sets.flatMap((set) => [...set])) {
       // A failing listener must not fail the call whose change is already committed.
       Promise.resolve(listener(work)).catch(() => undefined);
     }

@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { RealtimeBatch } from '@reqloom/domain';
 import { buildApp, type BuiltApp } from '../app';
 import type { CommittedWork } from '../events/bus';
-import { createTestApp, unique, type TestApp } from '../test/harness';
+import { projectUsers } from '../db/schema';
+import { Agent } from '../test/agent';
+import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
+import { runWork } from '../work';
 
 // Two instances of the app behind one Redis: an event caused on one reaches a socket on the other.
 // Runs in the `redis` Vitest project, which exists when TEST_REDIS_URL is set (CI sets it).
@@ -13,13 +17,19 @@ let a: TestApp;
 let b: BuiltApp;
 let socket: Socket | undefined;
 
+const BATCH_WINDOW_MS = 1_000;
+const sockets: Socket[] = [];
+
 beforeAll(async () => {
-  a = await createTestApp({ redisUrl });
+  // A wide batch window, so that what waits in a batch does not depend on how fast this machine answers.
+  a = await createTestApp({ redisUrl, realtimeBatchWindowMs: BATCH_WINDOW_MS });
   b = await buildApp({ ...a.ctx.config, redisUrl }, { database: a.ctx.database, mailer: a.ctx.mailer });
   await b.app.listen({ port: 0, host: '127.0.0.1' });
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   socket?.disconnect();
+  for (const s of sockets) s.disconnect();
   await b.app.close();
   await a.close();
 });
@@ -59,15 +69,64 @@ describe('realtime across instances', () => {
     });
     await owner.agent.put(`/api/projects/${project.id}`, { name: 'Across instances' });
     await owner.agent.put(`/api/projects/${project.id}`, { name: 'Then in a batch' });
-    await new Promise((r) => setTimeout(r, 500));
+    await vi.waitFor(() => expect(inBatches).toHaveLength(2), { timeout: 2 * BATCH_WINDOW_MS });
     batched.disconnect();
-    // Once: the instance that did the work sends it; the other does not send it again.
+    // Once: each instance sends every instance's work to its own sockets only.
     expect(received.map((r) => r.project.name)).toEqual(['Across instances', 'Then in a batch']);
     expect(inBatches).toEqual(['Across instances', 'Then in a batch']);
     // Instance B noted A's event: a page subscribing there now learns that its reads may have missed it.
     const again = (await socket.emitWithAck('subscribe', { project_id: project.id })) as { quiet_ms: number | null };
     expect(again.quiet_ms).toBeGreaterThanOrEqual(0);
     expect(again.quiet_ms).toBeLessThan(10_000);
+  });
+
+  it('keeps one order across instances: events waiting in a batch are not overtaken by another instance’s', async () => {
+    const owner = await a.signUp();
+    const project = (await owner.agent.post('/api/projects', { name: 'Order', acronym: 'OR', slug: unique('p') })).data
+      .data;
+    const [onA, onB] = await Promise.all([connectTo(a.app, owner), connectTo(b.app, owner)]);
+    const names = { a: recordNames(onA), b: recordNames(onB) };
+    for (const s of [onA, onB])
+      expect(await s.emitWithAck('subscribe', { project_id: project.id, batch: true })).toMatchObject({ ok: true });
+    // The owner's session, on instance B too.
+    const ownerOnB = new Agent(b.app);
+    for (const [key, value] of owner.agent.cookies) ownerOnB.cookies.set(key, value);
+    const rename = (on: 'a' | 'b', name: string) =>
+      (on === 'a' ? owner.agent : ownerOnB).put(`/api/projects/${project.id}`, { name });
+    // The first goes at once everywhere; the second waits in the window on both instances, and the third, done on
+    // the other instance, waits behind it there too.
+    expect((await rename('a', 'one')).statusCode).toBe(200);
+    await vi.waitFor(() => expect([names.a.length, names.b.length]).toEqual([1, 1]));
+    expect((await rename('a', 'two')).statusCode).toBe(200);
+    expect((await rename('b', 'three')).statusCode).toBe(200);
+    await vi.waitFor(() => expect([names.a.length, names.b.length]).toEqual([3, 3]), {
+      timeout: 2 * BATCH_WINDOW_MS,
+    });
+    expect(names.a).toEqual(['one', 'two', 'three']);
+    expect(names.b).toEqual(['one', 'two', 'three']);
+  });
+
+  it('sends a removed member what waited in a batch on another instance, then nothing more', async () => {
+    const owner = await a.signUp();
+    const member = await a.signUp();
+    const project = (await owner.agent.post('/api/projects', { name: 'Leave', acronym: 'LV', slug: unique('p') })).data
+      .data;
+    await member.agent.post(`/api/projects/join/${owner.username}/${project.slug}`, { token: project.join_token });
+    const onB = await connectTo(b.app, member);
+    const names = recordNames(onB);
+    expect(await onB.emitWithAck('subscribe', { project_id: project.id, batch: true })).toMatchObject({ ok: true });
+    await owner.agent.put(`/api/projects/${project.id}`, { name: 'at once' });
+    await owner.agent.put(`/api/projects/${project.id}`, { name: 'waiting' });
+    await runWork(a.ctx, {}, async (work) => {
+      await work.tx
+        .delete(projectUsers)
+        .where(and(eq(projectUsers.projectId, project.id), eq(projectUsers.userId, member.id)));
+      work.record({ name: 'MembershipEnded', projectId: project.id, userId: member.id });
+    });
+    await vi.waitFor(() => expect(names).toEqual(['at once', 'waiting']));
+    await owner.agent.put(`/api/projects/${project.id}`, { name: 'after the removal' });
+    await new Promise((r) => setTimeout(r, BATCH_WINDOW_MS + 300));
+    expect(names).toEqual(['at once', 'waiting']);
   });
 
   it('carries the facts of a unit of work to the other instance’s listeners, after commit', async () => {
@@ -98,3 +157,31 @@ describe('realtime across instances', () => {
     });
   });
 });
+
+/** A socket of the user's session, connected to one instance. */
+async function connectTo(app: BuiltApp['app'], user: SignedUp): Promise<Socket> {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const cookie = [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const s = connect(`http://127.0.0.1:${address.port}`, {
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(s);
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', resolve);
+    s.once('connect_error', reject);
+  });
+  return s;
+}
+
+/** The project names of the ProjectUpdated events a socket subscribed in batches receives, in order. */
+function recordNames(s: Socket): string[] {
+  const names: string[] = [];
+  s.on('batch', (batch: RealtimeBatch) => {
+    for (const event of batch.events) if (event.name === 'ProjectUpdated') names.push(event.payload.project.name);
+  });
+  return names;
+}

@@ -294,13 +294,32 @@ describe('realtime', () => {
   });
 
   it('takes a subscription made again in the other mode instead of the first: no event comes twice', async () => {
-    const { owner, p, socket, got } = await memberFollowing();
+    const { owner, member, p, socket, got } = await memberFollowing();
+    // Another subscriber in batches, so that the project's events wait in batches.
+    const other = open(member);
+    await connected(other);
+    expect(await subscribeInBatches(other, p.id)).toMatchObject({ ok: true });
+    const otherGot = recordBatches(other);
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'At once' });
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'Waiting' });
+    await vi.waitFor(() => expect(got).toHaveLength(2));
+    // One by one, the socket had both; in batches now, it does not get the one that waited again.
     expect(await subscribeInBatches(socket, p.id)).toMatchObject({ ok: true });
     const batched = recordBatches(socket);
-    await owner.agent.put(`/api/projects/${p.id}`, { name: 'Once' });
-    await vi.waitFor(() => expect(batched.map((e) => e.data.project.name)).toEqual(['Once']));
-    await settle();
-    expect(got).toEqual([]);
+    await vi.waitFor(() => expect(otherGot.map((e) => e.data.project.name)).toEqual(['At once', 'Waiting']));
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'In a batch' });
+    await vi.waitFor(() => expect(batched.map((e) => e.data.project.name)).toEqual(['In a batch']), {
+      timeout: 2 * BATCH_WINDOW_MS,
+    });
+    expect(got.map((e) => e.data.project.name)).toEqual(['At once', 'Waiting']);
+    // Back to one by one: what waits in a batch reaches it before it leaves the batches' room.
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'Waiting again' });
+    expect(await subscribe(socket, p.id)).toMatchObject({ ok: true });
+    expect(batched.map((e) => e.data.project.name)).toEqual(['In a batch', 'Waiting again']);
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'One by one' });
+    await vi.waitFor(() => expect(got).toHaveLength(3));
+    expect(got[2]!.data.project.name).toBe('One by one');
+    expect(batched).toHaveLength(2);
   });
 
   it('sends batched subscribers the deletion of the project, then nothing more', async () => {

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { idSchema, type RealtimeBatch, type SubscribeAnswer } from '@reqloom/domain';
 import type { AppContext } from '../context';
 import type { CommittedWork } from '../events/bus';
@@ -36,6 +34,11 @@ const MAX_EXPIRY_CHECK_MS = 10 * 60_000;
  * Afterwards nothing is checked per event: the writes that end someone's access (logout, password change or
  * reset, token revoked, membership ended, project deleted) move or close that person's sockets by room, and a
  * session that expires closes its sockets when it does.
+ *
+ * With several instances, each receives every instance's committed work on the event bus (Redis), in the bus's
+ * order, and acts on its own sockets only: it sends the wire messages and ends access there. There is no Socket.IO
+ * adapter between instances: one channel, so that a socket gets every instance's events in one order, and events
+ * batched on one instance are not overtaken by those of another.
  */
 export async function attachRealtime(
   app: FastifyInstance,
@@ -56,18 +59,6 @@ export async function attachRealtime(
       }
     },
   });
-
-  const closers: Array<() => Promise<unknown>> = [];
-  if (ctx.config.redisUrl) {
-    const pub = createClient({ url: ctx.config.redisUrl });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-    closers.push(
-      () => pub.quit(),
-      () => sub.quit(),
-    );
-  }
 
   io.use((socket, next) => {
     void (async () => {
@@ -105,6 +96,14 @@ export async function attachRealtime(
     expiryTimers.set(socket.id, timer);
   }
 
+  const batches = eventBatches(ctx.config.realtimeBatchWindowMs, (projectId, origin, events) => {
+    const room = io.to(projectBatchRoom(projectId));
+    const batch: RealtimeBatch = { project_id: projectId, events: events as RealtimeBatch['events'] };
+    (origin ? room.except(origin) : room).emit('batch' as never, batch);
+  });
+  // Rooms are this instance's: one that none of its sockets is in costs nothing to skip.
+  const anyoneIn = (room: string) => io.sockets.adapter.rooms.has(room);
+
   io.on('connection', (socket: AppSocket) => {
     const auth = socket.data.auth;
     const rooms = [userRoom(auth.user.id), originRoom(auth, socket.id)];
@@ -131,8 +130,13 @@ export async function attachRealtime(
         async (isMember) => {
           if (!can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, isMember } }))
             return reply({ ok: false, message: 'This action is unauthorized.' });
-          // Subscribing again may change the mode: one room, so that no event comes twice.
-          await socket.leave(otherRoom);
+          // Subscribing again may change the mode: one room, so that no event comes twice. What waits in a batch
+          // goes first: to this socket while it still subscribes in batches, or to the others once it no longer
+          // does (it had those events one by one already).
+          if (socket.rooms.has(otherRoom)) {
+            batches.flush(parsed.data);
+            await socket.leave(otherRoom);
+          }
           await socket.join(room);
           const last = lastEventAt.get(parsed.data);
           reply({ ok: true, quiet_ms: last === undefined ? null : Math.round(performance.now() - last) });
@@ -156,7 +160,7 @@ export async function attachRealtime(
     }
   }
 
-  /** What a fact means for live connections; the Redis adapter carries each of these to every instance. */
+  /** What a fact means for this instance's connections (every instance does the same for its own). */
   function endAccess(event: DomainEvent) {
     switch (event.name) {
       case 'MembershipEnded':
@@ -181,36 +185,29 @@ export async function attachRealtime(
     }
   }
 
-  const batches = eventBatches(ctx.config.realtimeBatchWindowMs, (projectId, origin, events) => {
-    const room = io.to(projectBatchRoom(projectId));
-    const batch: RealtimeBatch = { project_id: projectId, events: events as RealtimeBatch['events'] };
-    (origin ? room.except(origin) : room).emit('batch' as never, batch);
-  });
-  // Without Redis, a room no socket is in costs nothing to skip; with it, other instances' sockets may be in it.
-  const anyoneIn = (room: string) => Boolean(ctx.config.redisUrl) || io.sockets.adapter.rooms.has(room);
-
-  const unsubscribe = ctx.events.subscribe((work: CommittedWork) => {
-    noteEvents(work);
-    // Work of another instance was sent to the browsers by that instance, through the adapter.
-    if (work.remote) return;
-    for (const event of work.events) endAccess(event);
-    for (const message of work.wire) {
-      const payload = { ...message.data, project_id: message.projectId };
-      const name = projectRoom(message.projectId);
-      if (anyoneIn(name)) {
-        const room = io.to(name);
-        (work.origin ? room.except(work.origin) : room).emit(message.name as never, payload);
+  const unsubscribe = ctx.events.subscribe(
+    (work: CommittedWork) => {
+      noteEvents(work);
+      for (const event of work.events) endAccess(event);
+      for (const message of work.wire) {
+        const payload = { ...message.data, project_id: message.projectId };
+        const name = projectRoom(message.projectId);
+        if (anyoneIn(name)) {
+          const room = io.to(name);
+          (work.origin ? room.except(work.origin) : room).emit(message.name as never, payload);
+        }
+        if (anyoneIn(projectBatchRoom(message.projectId)))
+          batches.add(message.projectId, work.origin ?? null, { name: message.name, payload });
       }
-      if (anyoneIn(projectBatchRoom(message.projectId)))
-        batches.add(message.projectId, work.origin ?? null, { name: message.name, payload });
-    }
-    for (const event of work.events)
-      if (event.name === 'ProjectDeleted') {
-        // The batched subscribers get the deletion before the rooms are emptied.
-        batches.flush(event.projectId);
-        for (const room of projectRooms(event.projectId)) io.in(room).socketsLeave(room);
-      }
-  });
+      for (const event of work.events)
+        if (event.name === 'ProjectDeleted') {
+          // The batched subscribers get the deletion before the rooms are emptied.
+          batches.flush(event.projectId);
+          for (const room of projectRooms(event.projectId)) io.in(room).socketsLeave(room);
+        }
+    },
+    { ordered: true },
+  );
 
   return {
     io,
@@ -219,7 +216,6 @@ export async function attachRealtime(
       batches.close();
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       await io.close();
-      for (const close of closers) await close().catch(() => undefined);
     },
   };
 }

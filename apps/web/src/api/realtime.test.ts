@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProjectPresented } from '@reqloom/domain';
+import { REALTIME_BATCH_WINDOW_MS, type ProjectPresented } from '@reqloom/domain';
 import { catchUpProject } from '../features/projects/applyProjectEvent';
 import { workingAreaKeys } from '../features/working-area/api/workingAreaKeys';
 
@@ -108,14 +108,24 @@ describe('realtime subscriptions', () => {
     socket.serverUp('a');
     socket.acknowledge({ ok: true, quiet_ms: null });
     await new Promise((r) => setTimeout(r, 30));
-    const eventAt = performance.now() - 5; // while the tab followed the project: it was received
-    await new Promise((r) => setTimeout(r, 30));
+    // While the tab followed the project, and longer than a batch window before it left: it was received.
+    const eventAt = performance.now() - 5;
+    await new Promise((r) => setTimeout(r, REALTIME_BATCH_WINDOW_MS + 30));
     unfollow();
     socket.emitted.splice(0);
     const back = vi.fn();
-    followProject(7, back);
+    const unfollowBack = followProject(7, back);
     socket.acknowledge({ ok: true, quiet_ms: performance.now() - eventAt });
     expect(back).not.toHaveBeenCalled();
+    // Committed less than a window before the tab left: it may have waited in a batch that was sent after.
+    const batchedAt = performance.now();
+    await new Promise((r) => setTimeout(r, 10));
+    unfollowBack();
+    socket.emitted.splice(0);
+    const again = vi.fn();
+    followProject(7, again);
+    socket.acknowledge({ ok: true, quiet_ms: performance.now() - batchedAt });
+    expect(again).toHaveBeenCalledTimes(1);
     // An event after the tab had left was missed by what it kept.
     const leave = followProject(8, undefined);
     socket.acknowledge({ ok: true, quiet_ms: null });

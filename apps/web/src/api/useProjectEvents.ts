@@ -31,8 +31,17 @@ export function useProjectEvents(projectId: number | undefined, listeners: Proje
       for (const event of batch.events) if (KNOWN_NAMES.has(event.name)) ref.current.onEvent(event);
     };
     socket.on('batch', onBatch);
+    // A server that does not batch (an older instance during an upgrade) sends each event by its name.
+    const handlers = REALTIME_EVENT_NAMES.map((name) => {
+      const handler = (payload: { project_id?: unknown } | null) => {
+        if (payload?.project_id === projectId) ref.current.onEvent({ name, payload } as WireEvent);
+      };
+      socket.on(name, handler);
+      return [name, handler] as const;
+    });
     return () => {
       socket.off('batch', onBatch);
+      for (const [name, handler] of handlers) socket.off(name, handler);
       unfollow();
     };
   }, [projectId]);
