@@ -16,18 +16,22 @@ type Listener = (work: CommittedWork) => void | Promise<void>;
 
 const CHANNEL = 'reqloom:events';
 
+/** Where committed work goes to reach every instance (Redis pub/sub). */
+type Channel = { publish(message: string): Promise<unknown>; ready(): boolean; close(): Promise<void> };
+
 /**
  * Carries committed work to the listeners of this instance and, with Redis, of every instance, facts and wire
  * messages alike, on one channel. A listener that asks for one order (realtime) receives with Redis this
  * instance's work too as the channel sends it back: every instance then sees all work in the channel's one order,
  * so that no browser sees two changes in another order than another browser does. Other listeners (collaboration)
- * get this instance's work at once. Should Redis refuse a message, its work still reaches this instance's ordered
- * listeners, at once.
+ * get this instance's work at once. When the channel cannot bring it back (a connection down, or Redis refusing
+ * the message), this instance's work reaches its ordered listeners at once, and the echo, if it comes, is ignored:
+ * out of order rather than lost.
  */
 export class EventBus {
   private readonly listeners = new Set<Listener>();
   private readonly ordered = new Set<Listener>();
-  private redis?: { close(): Promise<void>; publish(message: string): Promise<unknown> };
+  private redis?: Channel;
   private readonly instance = `${process.pid}.${Math.random().toString(36).slice(2)}`;
 
   subscribe(listener: Listener, options: { ordered?: boolean } = {}): () => void {
@@ -40,18 +44,28 @@ export class EventBus {
     const pub = createClient({ url: redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
-    await sub.subscribe(CHANNEL, (message) => {
-      const parsed = JSON.parse(message) as Omit<CommittedWork, 'remote'> & { from: string };
-      const remote = parsed.from !== this.instance;
-      const work = { events: parsed.events, wire: parsed.wire, origin: parsed.origin, remote };
-      this.deliver(work, remote ? [this.listeners, this.ordered] : [this.ordered]);
-    });
-    this.redis = {
+    await sub.subscribe(CHANNEL, (message) => this.receive(message));
+    this.attach({
       publish: (message) => pub.publish(CHANNEL, message),
+      ready: () => pub.isReady && sub.isReady,
       close: async () => {
         await Promise.all([sub.quit().catch(() => undefined), pub.quit().catch(() => undefined)]);
       },
-    };
+    });
+  }
+
+  /** Uses a channel (Redis's, or a test's); `receive` takes what it brings. */
+  attach(channel: Channel): void {
+    this.redis = channel;
+  }
+
+  receive(message: string): void {
+    const parsed = JSON.parse(message) as Omit<CommittedWork, 'remote'> & { from: string; echo: boolean };
+    const remote = parsed.from !== this.instance;
+    // This instance's own work, already delivered when it was published because no echo was expected.
+    if (!remote && !parsed.echo) return;
+    const work = { events: parsed.events, wire: parsed.wire, origin: parsed.origin, remote };
+    this.deliver(work, remote ? [this.listeners, this.ordered] : [this.ordered]);
   }
 
   publish(work: Omit<CommittedWork, 'remote'>): void {
@@ -59,10 +73,13 @@ export class EventBus {
     const local = { ...work, remote: false };
     if (!this.redis) return this.deliver(local, [this.listeners, this.ordered]);
     this.deliver(local, [this.listeners]);
+    // Connected both ways, the channel brings it back in its order; otherwise the ordered listeners get it now.
+    const echo = this.redis.ready();
+    if (!echo) this.deliver(local, [this.ordered]);
     const { events, wire, origin } = work;
     this.redis
-      .publish(JSON.stringify({ from: this.instance, events, wire, origin }))
-      .catch(() => this.deliver(local, [this.ordered]));
+      .publish(JSON.stringify({ from: this.instance, events, wire, origin, echo }))
+      .catch(() => echo && this.deliver(local, [this.ordered]));
   }
 
   async close(): Promise<void> {
