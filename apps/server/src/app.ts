@@ -134,7 +134,7 @@ export async function buildApp(
   });
 
   await registerWebClient(app, config.webDist);
-  if (config.redisUrl) await ctx.events.connect(config.redisUrl);
+  if (config.redisUrl) await ctx.events.connect(config.redisUrl, app.log);
   const realtime = await attachRealtime(app, ctx);
   const collaboration = await attachCollaboration(app, ctx);
 

@@ -18,21 +18,33 @@ const CHANNEL = 'reqloom:events';
 
 /** Where committed work goes to reach every instance (Redis pub/sub). */
 type Channel = { publish(message: string): Promise<unknown>; ready(): boolean; close(): Promise<void> };
+type Message = Omit<CommittedWork, 'remote'> & { id: number; from: string; echo: boolean };
+
+/** How long this instance's work waits for its echo before its ordered listeners get it anyway. */
+export const ECHO_TIMEOUT_MS = 2_000;
+/** Wire messages per channel message: a large import is sent in several, in order, none of many megabytes. */
+const WIRE_PER_MESSAGE = 200;
 
 /**
  * Carries committed work to the listeners of this instance and, with Redis, of every instance, facts and wire
  * messages alike, on one channel. A listener that asks for one order (realtime) receives with Redis this
  * instance's work too as the channel sends it back: every instance then sees all work in the channel's one order,
  * so that no browser sees two changes in another order than another browser does. Other listeners (collaboration)
- * get this instance's work at once. When the channel cannot bring it back (a connection down, or Redis refusing
- * the message), this instance's work reaches its ordered listeners at once, and the echo, if it comes, is ignored:
- * out of order rather than lost.
+ * get this instance's work at once.
+ *
+ * An echo that does not come (the subscriber's connection down or silently dead, the message refused) must not
+ * lose the work here: each waits under an id, and goes to the ordered listeners at once when the channel is not
+ * ready, when the publish fails, or after ECHO_TIMEOUT_MS; whichever comes first, the echo or the fallback, takes
+ * the id, so the work is delivered once, out of order rather than lost.
  */
 export class EventBus {
   private readonly listeners = new Set<Listener>();
   private readonly ordered = new Set<Listener>();
   private redis?: Channel;
   private readonly instance = `${process.pid}.${Math.random().toString(36).slice(2)}`;
+  private nextId = 1;
+  /** This instance's work waiting for its echo, by message id. */
+  private readonly pending = new Map<number, { work: CommittedWork; timer: NodeJS.Timeout }>();
 
   subscribe(listener: Listener, options: { ordered?: boolean } = {}): () => void {
     const set = options.ordered ? this.ordered : this.listeners;
@@ -40,9 +52,16 @@ export class EventBus {
     return () => set.delete(listener);
   }
 
-  async connect(redisUrl: string): Promise<void> {
-    const pub = createClient({ url: redisUrl });
+  async connect(redisUrl: string, log: { warn(message: string): void } = console): Promise<void> {
+    // A ping notices a connection that died without closing; reconnections are the client's own.
+    const pub = createClient({ url: redisUrl, pingInterval: 10_000 });
     const sub = pub.duplicate();
+    // Without a listener, a lost connection's error would end the process.
+    for (const [client, name] of [
+      [pub, 'publisher'],
+      [sub, 'subscriber'],
+    ] as const)
+      client.on('error', (error: Error) => log.warn(`Redis event bus (${name}): ${error.message}`));
     await Promise.all([pub.connect(), sub.connect()]);
     await sub.subscribe(CHANNEL, (message) => this.receive(message));
     this.attach({
@@ -59,13 +78,13 @@ export class EventBus {
     this.redis = channel;
   }
 
-  receive(message: string): void {
-    const parsed = JSON.parse(message) as Omit<CommittedWork, 'remote'> & { from: string; echo: boolean };
-    const remote = parsed.from !== this.instance;
-    // This instance's own work, already delivered when it was published because no echo was expected.
-    if (!remote && !parsed.echo) return;
-    const work = { events: parsed.events, wire: parsed.wire, origin: parsed.origin, remote };
-    this.deliver(work, remote ? [this.listeners, this.ordered] : [this.ordered]);
+  receive(raw: string): void {
+    const message = JSON.parse(raw) as Message;
+    const remote = message.from !== this.instance;
+    const work = { events: message.events, wire: message.wire, origin: message.origin, remote };
+    if (remote) return this.deliver(work, [this.listeners, this.ordered]);
+    // This instance's own: delivered now unless the fallback already did.
+    if (this.settle(message.id)) this.deliver(work, [this.ordered]);
   }
 
   publish(work: Omit<CommittedWork, 'remote'>): void {
@@ -76,17 +95,43 @@ export class EventBus {
     // Connected both ways, the channel brings it back in its order; otherwise the ordered listeners get it now.
     const echo = this.redis.ready();
     if (!echo) this.deliver(local, [this.ordered]);
-    const { events, wire, origin } = work;
-    this.redis
-      .publish(JSON.stringify({ from: this.instance, events, wire, origin, echo }))
-      .catch(() => echo && this.deliver(local, [this.ordered]));
+    const { events, origin } = work;
+    for (let at = 0; at === 0 || at < work.wire.length; at += WIRE_PER_MESSAGE) {
+      const part = { events: at === 0 ? events : [], wire: work.wire.slice(at, at + WIRE_PER_MESSAGE), origin };
+      const id = this.nextId++;
+      if (echo) this.wait(id, { ...part, remote: false });
+      this.redis
+        .publish(JSON.stringify({ id, from: this.instance, echo, ...part } satisfies Message))
+        .catch(() => this.fallBack(id));
+    }
   }
 
   async close(): Promise<void> {
+    for (const id of [...this.pending.keys()]) this.fallBack(id);
     if (!this.redis) return;
     const redis = this.redis;
     this.redis = undefined;
     await redis.close();
+  }
+
+  private wait(id: number, work: CommittedWork): void {
+    const timer = setTimeout(() => this.fallBack(id), ECHO_TIMEOUT_MS);
+    timer.unref();
+    this.pending.set(id, { work, timer });
+  }
+
+  /** Takes a waiting work off the list: true when it was still waiting. */
+  private settle(id: number): boolean {
+    const waiting = this.pending.get(id);
+    if (!waiting) return false;
+    clearTimeout(waiting.timer);
+    this.pending.delete(id);
+    return true;
+  }
+
+  private fallBack(id: number): void {
+    const waiting = this.pending.get(id);
+    if (waiting && this.settle(id)) this.deliver(waiting.work, [this.ordered]);
   }
 
   private deliver(work: CommittedWork, sets: Array<Set<Listener>>): void {
