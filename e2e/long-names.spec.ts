@@ -130,6 +130,35 @@ async function expectBadgesWhole(scope: Locator, label: string): Promise<void> {
   }
 }
 
+/** Every column header in `scope` shows its label on one line: a label broken inside a word reads as two words. */
+async function expectHeadersOnOneLine(scope: Locator, label: string): Promise<void> {
+  const headers = await scope.evaluate((root) =>
+    Array.from(root.querySelectorAll<HTMLElement>('th')).flatMap((th) => {
+      // The label's text as it shows: a visually hidden label (1 px wide on purpose) is left out.
+      const shown = Array.from(th.querySelectorAll('*'), (el) => el as HTMLElement)
+        .concat(th)
+        .flatMap((el) =>
+          Array.from(el.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim()),
+        )
+        .filter((node) => node.parentElement!.getBoundingClientRect().width > 1);
+      if (shown.length === 0) return [];
+      // One rectangle per line box of the label's text.
+      const tops = new Set(
+        shown.flatMap((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return Array.from(range.getClientRects(), (rect) => Math.round(rect.top));
+        }),
+      );
+      return [{ text: th.innerText.trim(), lines: tops.size }];
+    }),
+  );
+  expect(headers.length, `${label}: column headers shown`).toBeGreaterThan(0);
+  for (const header of headers) {
+    expect.soft(header.lines, `${label}: the header "${header.text}" breaks`).toBe(1);
+  }
+}
+
 async function checkEveryPlace(lang: 'en' | 'fr'): Promise<void> {
   const structure = page
     .getByRole('navigation')
@@ -141,6 +170,7 @@ async function checkEveryPlace(lang: 'en' | 'fr'): Promise<void> {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(`${lang} dashboard`);
     await expectNameInside(page.locator('main'), UNBROKEN, `${lang} dashboard`);
+    await expectHeadersOnOneLine(page.locator('main'), `${lang} dashboard`);
   });
 
   await test.step(`${lang}: the project overview (header, cards, side bar)`, async () => {

@@ -46,7 +46,8 @@ export function DashboardTable({ labelledBy, minWidth, nameLabel, countColumns, 
           <Table.Tr>
             <Table.Th>{nameLabel}</Table.Th>
             {countColumns.map((column) => (
-              <Table.Th key={column.label} ta="right" w={column.width}>
+              // A column's label never breaks inside a word: its width holds the longest label of both languages.
+              <Table.Th key={column.label} ta="right" w={column.width} style={{ whiteSpace: 'nowrap' }}>
                 {column.label}
               </Table.Th>
             ))}

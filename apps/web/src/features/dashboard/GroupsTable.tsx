@@ -16,11 +16,11 @@ export function GroupsTable({ groups }: GroupsTableProps) {
   return (
     <DashboardTable
       labelledBy="my-groups-heading"
-      minWidth={420}
+      minWidth={480}
       nameLabel={t('dashboard.groups.name')}
       countColumns={[
-        { label: t('dashboard.groups.members'), width: 96 },
-        { label: t('dashboard.groups.projects'), width: 96 },
+        { label: t('dashboard.groups.members'), width: 120 },
+        { label: t('dashboard.groups.projects'), width: 120 },
       ]}
       rows={sortGroups(groups).map((group) => ({
         id: group.id,

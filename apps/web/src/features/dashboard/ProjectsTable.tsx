@@ -21,8 +21,8 @@ export function ProjectsTable({ projects }: ProjectsTableProps) {
       minWidth={520}
       nameLabel={t('dashboard.projects.name')}
       countColumns={[
-        { label: t('dashboard.projects.members'), width: 96 },
-        { label: t('dashboard.projects.documents'), width: 112 },
+        { label: t('dashboard.projects.members'), width: 120 },
+        { label: t('dashboard.projects.documents'), width: 128 },
       ]}
       rows={sortProjects(projects).map((project) => ({
         id: project.id,
