@@ -1,5 +1,5 @@
 import { Group, SegmentedControl } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { queryKeys } from '../../api/queryKeys';
@@ -7,6 +7,7 @@ import { ProjectSearch } from '../search/ProjectSearch';
 import { pathInView, projectLocationFrom, type ViewType } from './projectLocation';
 import { fetchProjectByPath } from './projectsApi';
 import { projectPath } from './projectPaths';
+import { prefetchProjectAddress } from './useProjectPrefetch';
 
 const PROJECT_ROUTE = '/project/:projectNamespace/:projectSlug/*';
 
@@ -17,6 +18,7 @@ const PROJECT_ROUTE = '/project/:projectNamespace/:projectSlug/*';
 export function ProjectTopBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const match = useMatch(PROJECT_ROUTE);
   const { projectNamespace = '', projectSlug = '', '*': subPath = '' } = match?.params ?? {};
   const project = useQuery({
@@ -43,7 +45,10 @@ export function ProjectTopBar() {
         value={location.viewType}
         onChange={(viewType: ViewType) => {
           if (viewType === location.viewType) return;
-          void navigate(projectPath(projectNamespace, projectSlug, pathInView(location, viewType)));
+          const next = pathInView(location, viewType);
+          // The next view's reads leave now, not once the router has rendered its screen (useProjectPrefetch).
+          if (project.data) prefetchProjectAddress(client, project.data.id, next);
+          void navigate(projectPath(projectNamespace, projectSlug, next));
         }}
         data={[
           { value: 'detailed', label: t('project.views.detailed') },

@@ -54,4 +54,59 @@ describe('useProjectPrefetch', () => {
     idle!();
     expect(projectScreens.detailed.preload).toHaveBeenCalledTimes(1);
   });
+
+  describe('a press on a link inside the project', () => {
+    const links: HTMLAnchorElement[] = [];
+    afterEach(() => links.splice(0).forEach((link) => link.remove()));
+    function link(href: string, target?: string): HTMLAnchorElement {
+      const a = document.createElement('a');
+      a.href = href;
+      if (target) a.target = target;
+      a.append(document.createElement('span'));
+      document.body.append(a);
+      links.push(a);
+      return a;
+    }
+    async function pressed(element: Element, init: MouseEventInit = {}, type = 'pointerdown'): Promise<string[]> {
+      const before = page.sent.length;
+      element.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, button: 0, ...init }));
+      await settle(50);
+      return page.sent
+        .slice(before)
+        .map((c) => c.url)
+        .sort();
+    }
+
+    it("starts the document's reads at the press, before the router shows its screen", async () => {
+      window.history.pushState({}, '', '/project/acme/rocket');
+      page = await openPage(() => answer(200, { data: [] }));
+      // As in the app (app/queryClient.ts): what came stays fresh for 30 s.
+      page.queryClient.setDefaultOptions({ queries: { staleTime: 30_000 } });
+      page.render(<Probe subPath="" />);
+      await settle(50);
+      const a = link('/project/acme/rocket/detailed/document/9');
+      // From an element inside the link, as a pointer on its text gives it.
+      expect(await pressed(a.firstElementChild!)).toEqual([
+        '/api/documents/classifiers/9',
+        '/api/documents/requirements/9',
+      ]);
+      // A click that follows (or a keyboard's Enter) asks for nothing more: what came is fresh.
+      expect(await pressed(a, {}, 'click')).toEqual([]);
+    });
+
+    it('starts nothing for another project, a new tab or a modified press', async () => {
+      window.history.pushState({}, '', '/project/acme/rocket');
+      page = await openPage(() => answer(200, { data: [] }));
+      // As in the app (app/queryClient.ts): what came stays fresh for 30 s.
+      page.queryClient.setDefaultOptions({ queries: { staleTime: 30_000 } });
+      page.render(<Probe subPath="" />);
+      await settle(50);
+      expect(await pressed(link('/project/acme/other/detailed/document/9'))).toEqual([]);
+      expect(await pressed(link('/project/acme/rocket/detailed/document/9', '_blank'))).toEqual([]);
+      expect(await pressed(link('/project/acme/rocket/detailed/document/9'), { ctrlKey: true })).toEqual([]);
+      expect(await pressed(link('/project/acme/rocket/detailed/document/9'), { button: 1 })).toEqual([]);
+      // The same press without a modifier does: the link itself was fine.
+      expect(await pressed(link('/project/acme/rocket/detailed/document/9'))).toHaveLength(2);
+    });
+  });
 });
