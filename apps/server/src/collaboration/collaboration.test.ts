@@ -7,6 +7,7 @@ import { openEditor, until, type TestEditor } from '../test/collaboration-client
 import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
 import { workingArea } from '../test/working-area';
 import { runWork } from '../work';
+import { loadOrCreateState } from './collaboration-states';
 import { readHtml } from './shared-description';
 
 // Real Hocuspocus providers (Node, `ws`) against the app listening on a real port.
@@ -202,5 +203,40 @@ describe('collaborative editing', () => {
       [...b.provider.awareness!.getStates().values()].find((s) => s.user && s.user.id !== member.id),
     );
     expect(seen.user).toMatchObject({ id: owner.id, name: 'Olive Owner' });
+  });
+
+  it('changes nothing when the shared document holds the stored description in its own spelling', async () => {
+    const { owner, project, requirement, w } = await sharedRequirement();
+    // As an import or the demo stores it: a list, and a table without the colgroup and colspans the editor writes.
+    const html =
+      '<p>Acting on:</p><ol><li><p>the valve</p></li></ol>' +
+      '<table><tbody><tr><th><p>Period</p></th></tr><tr><td><p>Day</p></td></tr></tbody></table>';
+    await w.ok('PUT', `/api/requirements/${requirement.id}`, { description: html });
+    const childDocument = await w.document(project.id, 'SWR', [requirement.document_id]);
+    const child = await w.requirement(childDocument.id, 'Child');
+    await w.ok('PUT', `/api/requirements/${child.id}`, { parents_id: [requirement.id] });
+    const before = (await owner.agent.get(`/api/requirements/${requirement.id}`)).data.data;
+    expect(before.description).toBe(html);
+    const revisionsKept = () => t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, requirement.id));
+    const revisionsBefore = await revisionsKept();
+
+    // An editor opens it and sends an update that leaves the description as it was (a browser's editor may, as
+    // it binds): the server stores the shared document.
+    const a = edit(owner, requirement.id);
+    await a.authenticated;
+    await until(() => readHtml(a.doc).includes('Period'));
+    a.doc.getMap('probe').set('opened', true);
+    await until(async () => {
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, (await loadOrCreateState(t.ctx.db, requirement.id))!);
+      return doc.getMap('probe').get('opened') === true;
+    });
+
+    // Nothing moved: no new version, no revision, and the link to its child is still up to date.
+    const after = (await owner.agent.get(`/api/requirements/${requirement.id}`)).data.data;
+    expect(after).toMatchObject({ description: html, version: before.version, updated_at: before.updated_at });
+    expect(await revisionsKept()).toEqual(revisionsBefore);
+    const childNow = (await owner.agent.get(`/api/requirements/${child.id}`)).data.data;
+    expect(childNow.parents).toEqual([{ id: requirement.id, upToDate: true }]);
   });
 });

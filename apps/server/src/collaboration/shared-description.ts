@@ -88,6 +88,19 @@ export function readHtml(doc: Y.Doc): string {
   return html === '<p></p>' ? '' : sanitizeRichText(html);
 }
 
+/**
+ * The HTML as the shared document reads it back (`readHtml` of `writeHtml`): the same content in the editor's own
+ * spelling. A description that came in another spelling (an import, the demo, the API: a table without its
+ * `colgroup`, cells without `colspan`) reads back different without a change of meaning.
+ */
+export function canonicalHtml(html: string): string {
+  const doc = new Y.Doc();
+  writeHtml(doc, html);
+  const canonical = readHtml(doc);
+  doc.destroy();
+  return canonical;
+}
+
 /** A new shared document holding the HTML, as one update (the first state of `requirement.{id}`). */
 export function stateOfHtml(html: string): Uint8Array {
   const doc = new Y.Doc();
