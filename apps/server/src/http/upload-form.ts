@@ -51,8 +51,15 @@ function readBounded(part: MultipartFile, tooLarge: () => AppError): Promise<Buf
     stream.once('limit', () => reject(tooLarge()));
     stream.once('end', () => (stream.truncated ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
     stream.once('error', reject);
-    // Busboy may have passed the limit before these listeners were attached (a whole body in one chunk).
+    // A form that ends inside its file: the part is destroyed without an 'end' (and its error went to a listener of
+    // @fastify/multipart), so without this the request waited for good, holding its connection.
+    const cutShort = () => reject(new AppError(400, 'http.bad_request'));
+    stream.once('close', () => {
+      if (!stream.readableEnded) cutShort();
+    });
+    // Busboy may have done all this before these listeners were attached (a whole body in one chunk).
     if (stream.truncated) reject(tooLarge());
+    else if (stream.destroyed && !stream.readableEnded) cutShort();
   });
 }
 

@@ -170,6 +170,33 @@ describe('POST /api/attachments', () => {
     }
   });
 
+  it('answers 400 at once for a form that ends inside its file, on the image and the import routes', async () => {
+    const file = (field: string) =>
+      `--x\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc`;
+    const project = `--x\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n`;
+    const before = await storedRows();
+    for (const [url, field] of [
+      ['/api/attachments', 'attachment'],
+      // Word's import reads its form the same way (UploadForm), for alpha users only.
+      ['/api/documents/importreqif', 'file'],
+    ] as const) {
+      // The file first (read while looking for the project), and after the project (read by the route).
+      for (const body of [file(field), project + file(field)]) {
+        const res = await owner.agent.request('POST', url, undefined, {
+          rawBody: body,
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        });
+        expect([url, body.length, res.statusCode, res.data?.message]).toEqual([
+          url,
+          body.length,
+          400,
+          expect.any(String),
+        ]);
+      }
+    }
+    expect(await storedRows()).toEqual(before);
+  });
+
   it('goes through the CSRF check like every write; a bearer call without a session is exempt', async () => {
     owner.agent.csrf = false;
     const refused = await upload(owner, png());
