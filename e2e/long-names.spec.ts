@@ -50,6 +50,20 @@ test.beforeAll(async ({ browser, baseURL }) => {
   ).id;
   // A status badge beside the long name: in the table's row, and in its child's list of links.
   await apiCall(context, 'PUT', `requirements/${seed.requirement}`, { status: 1 });
+  // That child gets a child of its own, so that its view shows parents and children side by side, each column half
+  // as wide.
+  const tests = await data<{ id: number }>(
+    apiCall(context, 'POST', 'documents', {
+      project_id: seed.project.id,
+      name: 'Integration tests',
+      acronym: 'IT',
+      parents_id: [seed.childDocument],
+    }),
+  );
+  const grandchild = await data<{ id: number }>(
+    apiCall(context, 'POST', 'requirements', { document_id: tests.id, category_id: null, name: 'Grandchild' }),
+  );
+  await apiCall(context, 'PUT', `requirements/${grandchild.id}`, { parents_id: [seed.linkedChild] });
   await logIn(page, owner);
 });
 
@@ -230,6 +244,21 @@ async function checkEveryPlace(lang: 'en' | 'fr'): Promise<void> {
     await expectNoSidewaysScroll(`${lang} requirement's link`);
     await expectNameInside(page.locator('main'), UNBROKEN, `${lang} requirement's link`);
     await expectBadgesWhole(page.locator('main'), `${lang} requirement's link`);
+    // With a side panel open the column narrows: the name goes to a line of its own rather than into a sliver
+    // beside the mark, the reference and the status (where it broke after every letter or two).
+    await page.getByRole('tab', { name: lang === 'en' ? 'Comments' : 'Commentaires' }).click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    const parents = page.getByRole('list', { name: 'Parents', exact: true });
+    const linkName = parents.getByRole('link').filter({ hasText: UNBROKEN });
+    const widths = await linkName.evaluate((el) => ({
+      name: el.getBoundingClientRect().width,
+      card: el.closest('li')!.clientWidth,
+    }));
+    expect
+      .soft(widths.name, `${lang} requirement's link beside a panel: the name's width`)
+      .toBeGreaterThan(Math.min(180, widths.card - 40));
+    await snap(page, `long-names-link-panel-${lang}`);
+    await page.getByRole('tab', { name: lang === 'en' ? 'Comments' : 'Commentaires' }).click();
   });
 
   await test.step(`${lang}: a dialog naming the requirement`, async () => {
