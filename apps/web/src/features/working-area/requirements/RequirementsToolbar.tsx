@@ -48,7 +48,8 @@ export const RequirementsToolbar = memo(function RequirementsToolbar(props: Requ
           <>
             <TextInput
               size="xs"
-              w={260}
+              // As wide as the longer placeholder (French) at this size: cut, it read "…catégorie, é".
+              w={300}
               placeholder={t('requirements.filterPlaceholder')}
               aria-label={t('requirements.filter')}
               leftSection={<IconSearch size={14} />}
