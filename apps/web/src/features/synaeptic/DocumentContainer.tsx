@@ -13,6 +13,8 @@ interface DocumentContainerProps {
   inactive: boolean;
   /** A double click goes to the document's requirements (the detailed view of the document). */
   onOpenRequirements: (id: number) => void;
+  /** The first document of the map: its header is where the map's tour starts. */
+  tourStart?: boolean;
 }
 
 /** A document's card: its header is the link that opens it in the map; its categories and cards sit inside. */
@@ -23,6 +25,7 @@ export const DocumentContainer = memo(function DocumentContainer({
   selected,
   inactive,
   onOpenRequirements,
+  tourStart,
 }: DocumentContainerProps) {
   const { t } = useTranslation();
   const { document } = box;
@@ -43,6 +46,7 @@ export const DocumentContainer = memo(function DocumentContainer({
           lineHeight: `${metrics.lineHeight}px`,
         }}
         aria-current={selected ? 'true' : undefined}
+        data-tour={tourStart ? 'synaeptic-document' : undefined}
         onDoubleClick={() => onOpenRequirements(document.id)}
       >
         <div className={classes.documentName} style={{ fontSize: metrics.fontSize + 2 }}>

@@ -232,6 +232,7 @@ export function SynaepticMap({
             selected={selectedId('document') === box.document.id}
             inactive={inactive.documents.has(box.document.id)}
             onOpenRequirements={onOpenRequirements}
+            tourStart={box === layout.documents[0]}
           />
         ))}
         {categories.map((box) => (

@@ -111,7 +111,7 @@ export function SynaepticScreen() {
     >
       <VisuallyHidden component="h1">{t('synaeptic.heading', { name: project.name })}</VisuallyHidden>
       <GuidedTour tour={synaepticTour} />
-      <div style={{ position: 'relative' }} data-tour="synaeptic-map">
+      <div style={{ position: 'relative' }}>
         <SynaepticToolbar settings={settings} onZoom={onZoom} onChange={updateSettings} />
         <SynaepticMap
           layout={layout}

@@ -5,10 +5,12 @@ export const synaepticTour: TourDefinition = {
   name: 'synaeptic',
   steps: [
     {
-      target: tourTarget('synaeptic-map'),
+      // The first document's header, not the whole map: the map fills the window, and a step placed beside it
+      // fell outside (above the window, its title and text out of sight).
+      target: tourTarget('synaeptic-document'),
       title: 'tours.synaeptic.mapTitle',
       text: 'tours.synaeptic.mapText',
-      position: 'bottom',
+      position: 'right-start',
     },
     {
       target: tourTarget('synaeptic-legend'),
