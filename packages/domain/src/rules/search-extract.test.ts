@@ -11,6 +11,19 @@ describe('search words', () => {
   it('read rich text as its words', () => {
     expect(plainText('<p>A &amp; B</p><ul><li><p>x&lt;y</p></li></ul>')).toBe('A & B x<y');
   });
+
+  it('keeps lists and tables readable on one line', () => {
+    expect(
+      plainText(
+        '<p>Acting on:</p><ol><li><p>the valve</p></li><li><p>the vents</p></li></ol><p>Set points:</p>' +
+          '<table><tbody><tr><th><p>Period</p></th><th><p>Tomatoes</p></th></tr>' +
+          '<tr><td><p>Day</p></td><td><p>22 °C</p></td></tr></tbody></table>',
+      ),
+    ).toBe('Acting on: the valve; the vents; Set points: Period · Tomatoes; Day · 22 °C');
+    expect(plainText('<p>ex<em>am</em>ple</p><p>next<br>line</p>')).toBe('example next line');
+    // A list inside a list item ends once.
+    expect(plainText('<ul><li><p>a</p><ul><li><p>b</p></li></ul></li><li><p>c</p></li></ul>')).toBe('a b; c');
+  });
 });
 
 describe('the extract', () => {

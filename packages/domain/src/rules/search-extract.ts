@@ -23,18 +23,38 @@ export function searchWords(query: string): string[] {
     .slice(0, 16);
 }
 
-/** Rich text as its words: tags become spaces, the entities the sanitiser writes their characters. */
+// Marks of the private use area, taken out of the text first: no text can fake them.
+const ITEM_END = '\uE000';
+const CELL_END = '\uE001';
+
+/**
+ * Rich text as one readable line, for extracts and previews: blocks end with a space, the entities the sanitiser writes
+ * their characters, and the structure a line would lose stays readable: list items and table rows end with "; ",
+ * cells are apart by " · ". Flattened to words alone, a list and a table ran on ("the valve the vents Period Day").
+ */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/[\uE000\uE001]/g, '')
+      .replace(/<\/(?:li|tr)>/gi, ITEM_END)
+      .replace(/<\/(?:td|th)>/gi, CELL_END)
+      // A block's end is a space; an inline tag is nothing ("<p>ex<em>am</em>ple</p>" is one word).
+      .replace(/<\/(?:p|div|h[1-6]|pre|blockquote|ul|ol|table|thead|tbody)>|<(?:br|hr|img)\b[^>]*>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+      // A row's last cell ends with the row; a list in a list item ends with that item.
+      .replace(/[\s\uE001]*\uE000[\s\uE000\uE001]*/g, ITEM_END)
+      .replace(/\s*\uE001\s*/g, ' · ')
+      .replace(/\s*\uE000\s*/g, '; ')
+      .replace(/(?:; | · )+$/, '')
+      .trim()
+  );
 }
 
 const escapeHtml = (text: string) =>
