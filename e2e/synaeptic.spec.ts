@@ -86,6 +86,14 @@ test('the map: links and borders, selection, hide inactive, zoom, description, v
       .toBe(true);
     await hide.click();
     await expect(card(page, s.staleChild)).toBeVisible();
+    // The map moves by its transform only: its box never scrolls, not even to show a focused card out of sight
+    // (it did, and the legend, placed in its corner, then floated over the cards).
+    const scrolled = await map(page).evaluate((box) => {
+      box.scrollTop = 200;
+      box.scrollLeft = 200;
+      return box.scrollTop + box.scrollLeft;
+    });
+    expect(scrolled).toBe(0);
   });
 
   await test.step('the keyboard zooms by 5, the label shows the zoom', async () => {
