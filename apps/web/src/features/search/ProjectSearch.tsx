@@ -86,12 +86,13 @@ export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps
           results.isFetching && enough ? (
             <Loader size={14} />
           ) : (
+            // Spelled out, in the user's language: the ⇧ sign drew as a box in the interface's font.
             <Kbd size="xs" className={classes.shortcut}>
-              Ctrl+⇧+F
+              {t('search.shortcut')}
             </Kbd>
           )
         }
-        rightSectionWidth={72}
+        rightSectionWidth={96}
         onChange={(event) => {
           setQuery(event.currentTarget.value);
           setActive(-1);
