@@ -80,7 +80,9 @@ export function TransferProjectCard({ project }: TransferProjectCardProps) {
             {t('project.settings.transfer.title')}
           </Title>
           <Text fz="sm" c="dimmed" mt={4}>
-            {t('project.settings.transfer.text', { namespace: project.namespace })}
+            {current === `user:${user?.id}`
+              ? t('project.settings.transfer.textMine')
+              : t('project.settings.transfer.text', { owner: project.owner.name })}
           </Text>
         </div>
         <FormAlert message={alert} />
