@@ -122,6 +122,18 @@ test('two members share a project through its join link, see it renamed live and
     await expect(a).toHaveURL(new RegExp(`${escapeRegExp(projectPath)}/settings$`));
     await expect(a.getByRole('heading', { name: 'Project settings' })).toBeVisible();
     await snap(a, 'projects-07-settings');
+    // The side bar's sections move through the router: a bare anchor's hash came back to it as a navigation it had
+    // not made, and the unsaved-work blocker warned in the console on each click.
+    const warnings: string[] = [];
+    a.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await a.getByRole('link', { name: 'Advanced', exact: true }).click();
+    await expect(a).toHaveURL(/#settings-advanced$/);
+    await expect(a.getByRole('heading', { name: 'Advanced', exact: true })).toBeInViewport();
+    await a.getByRole('link', { name: 'General', exact: true }).click();
+    await expect(a).toHaveURL(/#settings-general$/);
+    expect(warnings).toEqual([]);
     const name = a.getByRole('textbox', { name: 'Name', exact: true });
     await name.fill('Flight Control Software');
     await a.getByRole('button', { name: 'Save', exact: true }).first().click();

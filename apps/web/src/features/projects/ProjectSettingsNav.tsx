@@ -38,7 +38,14 @@ export function ProjectSettingsNav() {
         return (
           <NavLink
             key={section}
-            href={`#settings-${section}`}
+            // Through the router, not a bare href: a hash the browser changed by itself came back to the router as
+            // a navigation it had not made, and its leave-with-unsaved-work blocker warned on each one.
+            component={Link}
+            to={{ hash: `settings-${section}` }}
+            onClick={() =>
+              // The router moves the address only: the section is brought into view here, as an anchor would.
+              requestAnimationFrame(() => document.getElementById(`settings-${section}`)?.scrollIntoView())
+            }
             label={t(`project.settings.${section}.title`)}
             leftSection={<Icon size={18} stroke={1.6} />}
             active={active}
