@@ -77,13 +77,18 @@ describe('useProjectPrefetch', () => {
         .sort();
     }
 
-    it("starts the document's reads at the press, before the router shows its screen", async () => {
+    /** The project's overview of `acme/rocket`, its own reads done. */
+    async function onProjectPage(): Promise<void> {
       window.history.pushState({}, '', '/project/acme/rocket');
       page = await openPage(() => answer(200, { data: [] }));
       // As in the app (app/queryClient.ts): what came stays fresh for 30 s.
       page.queryClient.setDefaultOptions({ queries: { staleTime: 30_000 } });
       page.render(<Probe subPath="" />);
       await settle(50);
+    }
+
+    it("starts the document's reads at the press, before the router shows its screen", async () => {
+      await onProjectPage();
       const a = link('/project/acme/rocket/detailed/document/9');
       // From an element inside the link, as a pointer on its text gives it.
       expect(await pressed(a.firstElementChild!)).toEqual([
@@ -95,12 +100,7 @@ describe('useProjectPrefetch', () => {
     });
 
     it('starts nothing for another project, a new tab or a modified press', async () => {
-      window.history.pushState({}, '', '/project/acme/rocket');
-      page = await openPage(() => answer(200, { data: [] }));
-      // As in the app (app/queryClient.ts): what came stays fresh for 30 s.
-      page.queryClient.setDefaultOptions({ queries: { staleTime: 30_000 } });
-      page.render(<Probe subPath="" />);
-      await settle(50);
+      await onProjectPage();
       expect(await pressed(link('/project/acme/other/detailed/document/9'))).toEqual([]);
       expect(await pressed(link('/project/acme/rocket/detailed/document/9', '_blank'))).toEqual([]);
       expect(await pressed(link('/project/acme/rocket/detailed/document/9'), { ctrlKey: true })).toEqual([]);
