@@ -39,17 +39,17 @@ export function prefetchProjectAddress(client: QueryClient, projectId: number, s
 }
 
 /**
- * The address inside the current project that a press or click on `target` leads to, if it is a plain
- * same-tab link there; undefined otherwise (another project, another site, a new tab, a modified click).
+ * The address inside the page's project that a press or click leads to, if it is on a plain same-tab link there;
+ * undefined otherwise (another project, another site, a new tab, a modified click).
  */
-export function linkedSubPath(target: EventTarget | null, event: MouseEvent, here: string): string | undefined {
+function linkedSubPath(event: MouseEvent): string | undefined {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;
-  const link = target instanceof Element ? target.closest('a[href]') : null;
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return undefined;
   const url = new URL(link.href, window.location.href);
   if (url.origin !== window.location.origin) return undefined;
   const to = projectAddressOf(url.pathname);
-  const current = projectAddressOf(here);
+  const current = projectAddressOf(window.location.pathname);
   if (!to || !current || to.namespace !== current.namespace || to.slug !== current.slug) return undefined;
   return to.subPath;
 }
@@ -77,7 +77,7 @@ export function useProjectPrefetch(projectId: number | undefined, subPath: strin
     if (projectId === undefined) return;
     // Pointer down, then click: a mouse gives the reads the time between the two; a key or a script, the click.
     const onPress = (event: MouseEvent) => {
-      const next = linkedSubPath(event.target, event, window.location.pathname);
+      const next = linkedSubPath(event);
       if (next !== undefined) prefetchProjectAddress(client, projectId, next);
     };
     document.addEventListener('pointerdown', onPress, true);
