@@ -101,6 +101,17 @@ export function canonicalHtml(html: string): string {
   return canonical;
 }
 
+/** Empty paragraphs at the end mean nothing: the browser's editor adds one after a closing table or image. */
+const withoutTrailingEmpty = (html: string) => html.replace(/(?:<p><\/p>)+$/, '');
+
+/**
+ * Whether the shared document's HTML says what the stored description says: the same text, or the same content in
+ * the editor's own spelling (`canonicalHtml`), give or take empty paragraphs at the end.
+ */
+export function sameDescription(shared: string, stored: string): boolean {
+  return shared === stored || withoutTrailingEmpty(shared) === withoutTrailingEmpty(canonicalHtml(stored));
+}
+
 /** A new shared document holding the HTML, as one update (the first state of `requirement.{id}`). */
 export function stateOfHtml(html: string): Uint8Array {
   const doc = new Y.Doc();

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { canonicalHtml, readHtml } from '../../collaboration/shared-description';
+import { readHtml, sameDescription } from '../../collaboration/shared-description';
 import { storeState } from '../../collaboration/collaboration-states';
 import { loadRequirementRowForWrite } from '../../db/locks';
 import { documents, requirements, revisions } from '../../db/schema';
@@ -66,8 +66,8 @@ export async function writeBackDescription(
   doc.destroy();
   // Not a change: the stored description, only spelled as the editor spells it. Written back, it would move
   // `updated_at`, keep a revision and mark every link from the requirement out of date, for a person who only
-  // opened it (an editor may send an update as it binds).
-  if (description === current.description || description === canonicalHtml(current.description)) return true;
+  // opened it (the browser's editor sends an update as it binds).
+  if (sameDescription(description, current.description)) return true;
   if (await keepsRevision(work, current, writerId)) await keepRevision(work.tx, [current]);
   await work.tx
     .update(requirements)
