@@ -203,6 +203,15 @@ export function SynaepticMap({
     return found;
   }, [layout, region, element, cardsDrawn]);
   const documents = useMemo(() => layout.documents.filter((d) => intersects(d, region)), [layout, region]);
+  // Where the map's tour starts: the top document of the first column (the layout's order is not the page's).
+  const tourDocument = useMemo(
+    () =>
+      layout.documents.reduce<(typeof layout.documents)[number] | undefined>(
+        (first, d) => (!first || d.x < first.x || (d.x === first.x && d.y < first.y) ? d : first),
+        undefined,
+      ),
+    [layout],
+  );
   const categories = useMemo(() => layout.categories.filter((c) => intersects(c, region)), [layout, region]);
   const selectedId = (view: MapElement['view']) => (element.view === view && 'id' in element ? element.id : null);
 
@@ -232,7 +241,7 @@ export function SynaepticMap({
             selected={selectedId('document') === box.document.id}
             inactive={inactive.documents.has(box.document.id)}
             onOpenRequirements={onOpenRequirements}
-            tourStart={box === layout.documents[0]}
+            tourStart={box === tourDocument}
           />
         ))}
         {categories.map((box) => (
