@@ -163,3 +163,76 @@ test('the map: links and borders, selection, hide inactive, zoom, description, v
     await other.close();
   });
 });
+
+test('the toolbar covers nothing of the map: a document header can be seen and clicked at every zoom', async ({
+  page,
+}) => {
+  const user = newUser('mapbar', 'Tobias Toolbar');
+  await signUpAndLogIn(page, user);
+  const s = await seedProject(page.context(), `mapbar${Date.now().toString(36)}`);
+  await page.goto(`${s.base}/synaeptic`);
+  const toolbar = page.getByRole('toolbar', { name: 'Map display' });
+  const header = page.locator(`[data-document="${s.parentDocument}"]`).getByRole('link');
+  await expect(header).toBeVisible();
+
+  // The part of the header the map shows (it is clipped to the map) is all the header's: a press anywhere on it
+  // reaches it, none is under the toolbar. Sampled along its edges and at its centre. Out of the region around the view,
+  // the document is not in the page.
+  const headerUncovered = () =>
+    page.evaluate((id) => {
+      const link = document.querySelector(`[data-document="${id}"] a`);
+      const viewport = link?.closest('[role="region"]');
+      if (!link || !viewport) return 'out of sight';
+      const clip = viewport.getBoundingClientRect();
+      const box = link.getBoundingClientRect();
+      const left = Math.max(box.left, clip.left) + 4;
+      const right = Math.min(box.right, clip.right) - 4;
+      const top = Math.max(box.top, clip.top) + 4;
+      const bottom = Math.min(box.bottom, clip.bottom) - 4;
+      if (left >= right || top >= bottom) return 'out of sight';
+      const [x, y] = [(left + right) / 2, (top + bottom) / 2];
+      // The middles of its edges rather than its corners, which are rounded off.
+      const points = [
+        [x, top],
+        [x, bottom],
+        [left, y],
+        [right, y],
+        [x, y],
+      ] as const;
+      const covered = points.filter(([px, py]) => !link.contains(document.elementFromPoint(px, py)));
+      return covered.length === 0 ? 'uncovered' : `covered at ${covered.map((p) => p.join(',')).join(' ')}`;
+    }, s.parentDocument);
+
+  for (const zoom of [55, 60, 65, 70, 75, 80, 85, 90, 95, 100]) {
+    await toolbar.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(map(page)).toHaveAttribute('data-zoom', String(zoom));
+    await expect.poll(headerUncovered).toMatch(/^(uncovered|out of sight)$/);
+  }
+  // Zoomed in about the centre, the first column has gone up and left out of sight: a person moves the map to it,
+  // until the whole header shows.
+  const wayToHeader = () =>
+    page.evaluate((id) => {
+      const clip = document.querySelector('[role="region"][data-zoom]')!.getBoundingClientRect();
+      const box = document.querySelector(`[data-document="${id}"] a`)?.getBoundingClientRect();
+      return ['ArrowUp', 'ArrowLeft'].filter((key) =>
+        key === 'ArrowUp' ? !box || box.top < clip.top : !box || box.left < clip.left,
+      );
+    }, s.parentDocument);
+  await map(page).focus();
+  for (let i = 0; i < 30; i++) {
+    const keys = await wayToHeader();
+    if (keys.length === 0) break;
+    for (const key of keys) await page.keyboard.press(key);
+  }
+  await expect.poll(headerUncovered).toBe('uncovered');
+  await snap(page, 'map-03-zoom-100');
+  await header.click({ position: { x: 12, y: 8 } });
+  await expect(page).toHaveURL(new RegExp(`/synaeptic/document/${s.parentDocument}$`));
+
+  for (let zoom = 95; zoom >= 10; zoom -= 5) {
+    await toolbar.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(map(page)).toHaveAttribute('data-zoom', String(zoom));
+    await expect.poll(headerUncovered).toMatch(/^(uncovered|out of sight)$/);
+    if (zoom === 50) await snap(page, 'map-04-zoom-50');
+  }
+});

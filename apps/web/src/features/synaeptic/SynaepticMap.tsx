@@ -160,7 +160,8 @@ export function SynaepticMap({
     zoom: settings.zoom,
     onZoom,
     onFrame,
-    initial: lastViews.get(storeKey) ?? { x: -24, y: -72 },
+    // A margin of 24 px around the map's content; the toolbar is above the map, not over it.
+    initial: lastViews.get(storeKey) ?? { x: -24, y: -24 },
   });
   useLayoutEffect(() => {
     drawMore.current = requestFrame;

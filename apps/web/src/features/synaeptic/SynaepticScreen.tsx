@@ -111,7 +111,7 @@ export function SynaepticScreen() {
     >
       <VisuallyHidden component="h1">{t('synaeptic.heading', { name: project.name })}</VisuallyHidden>
       <GuidedTour tour={synaepticTour} />
-      <div style={{ position: 'relative' }}>
+      <div className={classes.screen}>
         <SynaepticToolbar settings={settings} onZoom={onZoom} onChange={updateSettings} />
         <SynaepticMap
           layout={layout}

@@ -13,19 +13,13 @@ interface SynaepticToolbarProps {
 
 /**
  * The zoom and display toolbars (spec 2): zoom out and in by 5, and the three display options as switches
- * (role="switch" with their state), each named in the user's language.
+ * (role="switch" with their state), each named in the user's language. A strip above the map, not over it
+ * (SynaepticMap.module.css), so it never hides a card and a press on it is never the start of a pan.
  */
 export function SynaepticToolbar({ settings, onZoom, onChange }: SynaepticToolbarProps) {
   const { t } = useTranslation();
   return (
-    <div
-      className={classes.toolbar}
-      role="toolbar"
-      aria-label={t('synaeptic.toolbar')}
-      data-tour="synaeptic-toolbar"
-      // A press on the toolbar is not the start of a pan.
-      onPointerDown={(event) => event.stopPropagation()}
-    >
+    <div className={classes.toolbar} role="toolbar" aria-label={t('synaeptic.toolbar')} data-tour="synaeptic-toolbar">
       <Group gap={4} role="group" aria-label={t('synaeptic.zoom.label')} data-tour="synaeptic-zoom">
         <ActionIcon
           variant="default"

@@ -27,6 +27,9 @@ const isTyping = (target: EventTarget | null) =>
 /** Pixels a wheel notch or an arrow key moves the map, on screen. */
 const ARROW_STEP = 60;
 
+/** Screen pixels above a tall box brought into sight: its header clear of the map's edge (the toolbar is above it). */
+const REVEAL_MARGIN = 24;
+
 /**
  * Where the map is looked at: its top-left corner in map pixels and the scale, kept in refs and applied once per
  * animation frame. A pan (drag, wheel, arrow keys) never renders React: it moves the layers with a transform and
@@ -187,7 +190,7 @@ export function useMapView({ zoom, onZoom, onFrame, initial }: MapViewOptions) {
       const tall = box.height * s > height * 0.6;
       view.current = {
         x: box.x + box.width / 2 - width / (2 * s),
-        y: tall ? box.y - 80 / s : box.y + box.height / 2 - height / (2 * s),
+        y: tall ? box.y - REVEAL_MARGIN / s : box.y + box.height / 2 - height / (2 * s),
       };
       requestFrame();
     },
