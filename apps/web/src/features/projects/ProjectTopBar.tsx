@@ -1,7 +1,8 @@
 import { Group, SegmentedControl } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMatch, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useLatestMatch } from '../../app/useLatestMatch';
 import { queryKeys } from '../../api/queryKeys';
 import { ProjectSearch } from '../search/ProjectSearch';
 import { pathInView, projectLocationFrom, type ViewType } from './projectLocation';
@@ -14,12 +15,14 @@ const PROJECT_ROUTE = '/project/:projectNamespace/:projectSlug/*';
 /**
  * The top bar's part inside a project (spec 1 §2): the project search box and the toggle between the detailed and
  * synaeptic views of the same element. The project comes from the shell's own query (same key, already loaded).
+ * Both read the address the router is going to, not the one React has rendered yet: a click on the toggle while
+ * the previous click's screen was still rendering met the old view checked, and changed nothing.
  */
 export function ProjectTopBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const match = useMatch(PROJECT_ROUTE);
+  const match = useLatestMatch(PROJECT_ROUTE);
   const { projectNamespace = '', projectSlug = '', '*': subPath = '' } = match?.params ?? {};
   const project = useQuery({
     queryKey: queryKeys.projectByPath(projectNamespace, projectSlug),
