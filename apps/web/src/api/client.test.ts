@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_LIFETIME_MS } from '@reqloom/domain';
 import { ApiError } from './ApiError';
-import { api } from './client';
+import { api, attachmentName, requestFile } from './client';
 import { fakeBrowser, json } from '../test/fakeBrowser';
 import { getSessionExpiry, isSessionActive, startSession } from './session';
 import { setSocketId } from './socketId';
@@ -93,5 +93,37 @@ describe('api client', () => {
     expect(isSessionActive()).toBe(true);
     await expect(api.get('user')).rejects.toMatchObject({ status: 401 });
     expect(isSessionActive()).toBe(false);
+  });
+
+  it('reads a file with its name, and a refused one as an ApiError', async () => {
+    const { calls } = fakeBrowser((call) =>
+      call.url.endsWith('/gone')
+        ? json(404, { message: 'This link has been used or has expired.' })
+        : new Response('PK', {
+            status: 200,
+            headers: {
+              'content-disposition': `attachment; filename="Systeme.docx"; filename*=UTF-8''${encodeURIComponent('Système.docx')}`,
+            },
+          }),
+    );
+    const file = await requestFile('/api/downloads/abc');
+    expect(calls[0]!.url).toBe('/api/downloads/abc');
+    expect(calls[0]!.headers.Accept).toBe('*/*');
+    expect(await file.blob.text()).toBe('PK');
+    expect(file.name).toBe('Système.docx');
+    await expect(requestFile('/api/downloads/gone')).rejects.toMatchObject({
+      status: 404,
+      message: 'This link has been used or has expired.',
+    });
+  });
+});
+
+describe('attachmentName', () => {
+  it('prefers the UTF-8 name, then the plain one, and is null without a header', () => {
+    expect(attachmentName(`attachment; filename="a_b.docx"; filename*=UTF-8''a%22b.docx`)).toBe('a"b.docx');
+    expect(attachmentName('attachment; filename="Plain name.reqif"')).toBe('Plain name.reqif');
+    expect(attachmentName('attachment; filename=bare.reqifz')).toBe('bare.reqifz');
+    expect(attachmentName(`attachment; filename="ok.docx"; filename*=UTF-8''%E0%A4%A.docx`)).toBe('ok.docx');
+    expect(attachmentName(null)).toBeNull();
   });
 });

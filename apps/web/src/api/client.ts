@@ -11,6 +11,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** What the answer may be (JSON unless told): a file's call takes any type. */
+  accept?: string;
 }
 
 // A 401 from these means "wrong credentials" or "already gone", not "your session has ended".
@@ -22,7 +24,7 @@ function normalisePath(path: string): string {
 
 async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept ?? 'application/json',
     'Accept-Language': currentLanguage(),
   };
   const csrf = readCsrfToken();
@@ -84,6 +86,44 @@ export async function request<T>(method: HttpMethod, rawPath: string, options: R
   }
   if (response.status === 401 && !CALLS_WITHOUT_SESSION_END.has(path)) endSession();
   throw toApiError(response.status, body);
+}
+
+/** A file the API answered: its bytes and the name the server gave it (`Content-Disposition`), if any. */
+export interface FileAnswer {
+  blob: Blob;
+  name: string | null;
+}
+
+/** The name of an attachment: `filename*` (RFC 5987, UTF-8) when given, else the plain `filename`. */
+export function attachmentName(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed encoding: the plain name below.
+    }
+  }
+  return (
+    /filename\s*=\s*"([^"]*)"/i.exec(disposition)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(disposition)?.[1] ?? null
+  );
+}
+
+/**
+ * A read whose answer is a file (an export): the same headers, session and errors as `request`, the body kept as
+ * bytes. A refusal still answers JSON `{message}`, read as an ApiError.
+ */
+export async function requestFile(rawPath: string): Promise<FileAnswer> {
+  const path = normalisePath(rawPath);
+  const response = await send('GET', path, { accept: '*/*' });
+  if (!response.ok) {
+    if (response.status === 401) endSession();
+    throw toApiError(response.status, await readBody(response));
+  }
+  const blob = await response.blob();
+  extendSession();
+  return { blob, name: attachmentName(response.headers.get('Content-Disposition')) };
 }
 
 /**

@@ -8,14 +8,28 @@ import {
   IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/ApiError';
 import { downloadExport } from '../../../api/exports';
+import { errorMessage } from '../../../components/errorMessage';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { notifyError } from '../../../components/notify';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { StatusSummary } from '../common/StatusSummary';
 
 type ExportFormat = 'msword' | 'reqif';
+
+/**
+ * Why an export failed, for its toast: a lost connection, or what the server said of a refusal (the document gone,
+ * access lost); a server failure says to try again.
+ */
+function exportFailure(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError && (error.status === 0 || (error.status < 500 && error.message))) {
+    return errorMessage(error, t);
+  }
+  return t('documents.exportFailed');
+}
 
 interface DocumentHeaderProps {
   document: StructureDocument;
@@ -27,13 +41,16 @@ interface DocumentHeaderProps {
 /** Name, acronym, description, the status donut, and the document's edit, delete and export buttons. */
 export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: DocumentHeaderProps) {
   const { t } = useTranslation();
+  // From the click until the file has come (the server builds it meanwhile, seconds for a large document): the
+  // Export button is busy and disabled, so that a second click does not build it twice.
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const exportAs = async (format: ExportFormat) => {
+    if (exporting) return;
     setExporting(format);
     try {
       await downloadExport(`documents/export${format}/${document.id}`);
-    } catch {
-      notifyError(t('documents.exportFailed'));
+    } catch (error) {
+      notifyError(exportFailure(error, t), t('documents.exportFailedOf', { name: document.name }));
     } finally {
       setExporting(null);
     }
@@ -78,6 +95,7 @@ export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: Doc
                 leftSection={<IconDownload size={14} />}
                 rightSection={<IconChevronDown size={14} />}
                 loading={exporting !== null}
+                aria-busy={exporting !== null || undefined}
               >
                 {t('documents.export')}
               </Button>
