@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Badge, Group, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { Badge, Group, ScrollArea, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALPHA_DOCUMENT_SETTINGS, DEFAULT_DOCUMENT_SETTINGS, type DocumentSettings } from '@reqloom/domain';
@@ -45,6 +45,7 @@ export function ExportSettingsPanel({ documentId }: { documentId: number }) {
   const current: DocumentSettings = document?.settings ?? DEFAULT_DOCUMENT_SETTINGS;
   const [wanted, setWanted] = useState<SettingsPatch>({});
   const [sending, setSending] = useState(false);
+  const evolutionsHeading = useId();
 
   // Every choice restarts the wait: a second after the last one, what differs goes as one call. A choice made while
   // a call is on its way waits for it, then goes the same way.
@@ -94,17 +95,26 @@ export function ExportSettingsPanel({ documentId }: { documentId: number }) {
           />
         ))}
         {alpha ? (
-          <Stack gap="xs" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          // The section is named for what it is about (the requirements' revisions), its switch for the part it adds
+          // to the document, like the switches above: both had said "Table of evolutions".
+          <Stack
+            gap="xs"
+            pt="xs"
+            role="group"
+            aria-labelledby={evolutionsHeading}
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
             <Group gap="xs">
-              <Text fz="sm" fw={600}>
+              <Title order={3} fz="sm" fw={600} id={evolutionsHeading}>
                 {t('exportSettings.evolutions')}
-              </Text>
+              </Title>
               <Badge size="xs" variant="light">
                 {t('exportSettings.alpha')}
               </Badge>
             </Group>
             <Switch
               label={t(labelKey(ALPHA_DOCUMENT_SETTINGS[0]))}
+              description={t('exportSettings.evolutionsHint')}
               checked={shown['export.tableOfEvolutions']}
               onChange={(event) => choose('export.tableOfEvolutions', event.currentTarget.checked)}
             />
