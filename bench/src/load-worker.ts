@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
@@ -33,7 +35,14 @@ export type HttpResult = {
   /** Extra figure: how busy this load worker's own thread was while measuring (0–1). */
   client_event_loop_utilization: number;
 };
-export type SocketTask = { kind: 'sockets'; base: string; cookies: string[]; projectId: number };
+export type SocketTask = {
+  kind: 'sockets';
+  base: string;
+  cookies: string[];
+  projectId: number;
+  /** A nice value for this thread alone (Linux): the clients then take only what the server leaves of the CPUs. */
+  nice?: number;
+};
 export type SocketReport = {
   sockets: number;
   events_expected: number;
@@ -161,7 +170,14 @@ async function runHttp(task: HttpTask): Promise<HttpResult> {
   };
 }
 
+/** Lowers this thread's priority (Linux: a thread is a task of its own, with its own nice value). */
+function niceThisThread(nice: number): void {
+  const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  os.setPriority(tid, nice);
+}
+
 async function runSockets(task: SocketTask) {
+  if (task.nice) niceThisThread(task.nice);
   // marker → arrival time at each socket
   const arrivals = new Map<string, number[]>();
   let batches = 0;

@@ -17,7 +17,14 @@ type DriverResult = {
     with_sockets: { per_second: number; errors: number; client_event_loop_utilization?: number };
     ratio: number;
     /** Extra figures (not part of any aim): how busy each thread was during the runs, 0–1. */
-    busy?: { server_without_sockets: number; server_with_sockets: number };
+    busy?: {
+      server_without_sockets: number;
+      server_with_sockets: number;
+      machine_idle_without_sockets?: number;
+      machine_idle_with_sockets?: number;
+      server_cpu_ms_per_call_without_sockets?: number | null;
+      server_cpu_ms_per_call_with_sockets?: number | null;
+    };
     delivery: {
       client_event_loop_utilization?: number;
       deliveries: number;
@@ -72,6 +79,16 @@ function summary(r: DriverResult): [string, string][] {
         "extra: bench's socket-client thread busy / HTTP-client thread busy (with sockets)",
         `${d.client_event_loop_utilization} / ${r.realtime.with_sockets.client_event_loop_utilization ?? '–'}`,
       ]);
+      if (b.machine_idle_without_sockets !== undefined)
+        rows.push([
+          "extra: machine's CPUs idle, without / with sockets",
+          `${b.machine_idle_without_sockets} / ${b.machine_idle_with_sockets}`,
+        ]);
+      if (b.server_cpu_ms_per_call_with_sockets != null)
+        rows.push([
+          "extra: server thread's CPU per call, without / with sockets",
+          `${b.server_cpu_ms_per_call_without_sockets} / ${b.server_cpu_ms_per_call_with_sockets} ms`,
+        ]);
     }
   }
   return rows;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { Session } from 'node:inspector/promises';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -28,6 +29,7 @@ import { markdownReport } from './report';
 import { bareRunner, recordStatements } from './statements';
 
 // `npm run bench -- [--scale small|20k|100k] [--driver pglite|postgres|both] [--label name]`
+//   `[--no-throughput] [--no-realtime] [--profile-realtime] [--nice-sockets N]`
 // Generates a project (20 documents × 1,000 requirements and 20,000 links at 20k; 20 × 5,000 and 100,000
 // at 100k), then measures on each driver:
 //  - the main reads and writes through the whole stack in process (Fastify inject with a session):
@@ -47,6 +49,11 @@ const { values: args } = parseArgs({
     'no-throughput': { type: 'boolean', default: false },
     'no-realtime': { type: 'boolean', default: false },
     'duration-ms': { type: 'string', default: '5000' },
+    // Where the server's thread spent each realtime run (self time by function), to see what the sockets cost it.
+    'profile-realtime': { type: 'boolean', default: false },
+    // A nice value for the bench's socket-client thread (Linux), which stands for 100 browsers on other machines:
+    // at 10 it takes only what the server, PostgreSQL and the HTTP clients leave of the two cores.
+    'nice-sockets': { type: 'string', default: '0' },
   },
 });
 if (!(args.scale in SCALES)) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
@@ -330,6 +337,77 @@ async function runOn(driver: 'pglite' | 'postgres', database: Database, database
  * 100 users read and write (every fifth call renames a requirement) in the project, first alone, then
  * with 100 Socket.IO clients subscribed to it; every rename must reach every socket.
  */
+/**
+ * CPU time the server's thread (this process's main thread) has had so far, in seconds, from Linux's
+ * /proc/self/task/<pid>/stat (user + system; null elsewhere). Unlike the event loop's utilization it does not count
+ * the time the thread waited for a CPU while the others used both.
+ */
+function serverThreadCpu(): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in ticks of 1/100 s (USER_HZ)
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's CPU time so far, idle and in all (ms, summed over its CPUs). */
+function cpuTimes(): { idle: number; total: number } {
+  let idle = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.idle + times.irq;
+  }
+  return { idle, total };
+}
+
+async function startProfile(): Promise<Session> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return session;
+}
+
+/** `--profile-realtime`: the server thread's heaviest functions (self time) in a run, per request served. */
+async function printProfile(session: Session, what: string, requests: number): Promise<void> {
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const file = frame.url.split('node_modules/').pop()!.split('/').slice(0, 3).join('/');
+    const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber}`;
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    self.set(key, (self.get(key) ?? 0) + ms);
+    const pkg = frame.url.includes('node_modules/')
+      ? file
+          .split('/')
+          .slice(0, file.startsWith('@') ? 2 : 1)
+          .join('/')
+      : frame.url
+        ? 'app or node'
+        : '(native)';
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
+  });
+  console.log(
+    `      by package: ${[...byPackage]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14)
+      .map(([k, v]) => `${k} ${Math.round(v)}`)
+      .join(', ')}`,
+  );
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`    profile ${what}: ${Math.round(total)} ms sampled, ${Math.round(requests)} requests`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`      ${String(Math.round(ms)).padStart(6)} ms  ${key}`);
+}
+
 async function realtimeScenario(
   database: Database,
   data: { projectId: number; documentIds: number[]; requirementIds: number[][] },
@@ -374,24 +452,66 @@ async function realtimeScenario(
     writes: { ids: Array.from({ length: REALTIME_USERS }, (_, u) => reqs[(50 + u * 3) % reqs.length]!), every: 5 },
   };
   // Extra figures: how busy the server's thread (this one) was during each run, beside the clients' own.
-  const busy = async (run: () => Promise<HttpResult>) => {
+  // And how much of the machine's CPUs stayed idle: none left means the bench's clients and PostgreSQL take their
+  // share from the server's thread.
+  const busy = async (run: () => Promise<HttpResult>, what: string) => {
+    const profiler = args['profile-realtime'] ? await startProfile() : undefined;
     const start = performance.eventLoopUtilization();
+    const cpusBefore = cpuTimes();
+    const threadBefore = serverThreadCpu();
     const result = await run();
-    return { result, busy: Math.round(performance.eventLoopUtilization(start).utilization * 1000) / 1000 };
+    const threadAfter = serverThreadCpu();
+    const cpusAfter = cpuTimes();
+    const requests = result.per_second * (durationMs / 1000);
+    // The server thread's CPU per HTTP call, in ms: what the sockets cost it, whatever the clients took.
+    const cpuPerCall =
+      threadBefore === null || threadAfter === null
+        ? null
+        : Math.round(((threadAfter - threadBefore) * 1000 * 1000) / Math.max(1, requests)) / 1000;
+    if (profiler) await printProfile(profiler, what, requests);
+    return {
+      result,
+      cpuPerCall,
+      busy: Math.round(performance.eventLoopUtilization(start).utilization * 1000) / 1000,
+      idle:
+        Math.round(((cpusAfter.idle - cpusBefore.idle) / Math.max(1, cpusAfter.total - cpusBefore.total)) * 1000) /
+        1000,
+    };
   };
   // A round first that counts for nothing: the first round after the bulk load ran 20–40 % below the one after
   // the sockets', which the mean of the two then charged to the sockets.
   await runWorker(task);
-  const { result: alone, busy: aloneBusy } = await busy(() => runWorker(task));
+  const {
+    result: alone,
+    busy: aloneBusy,
+    idle: aloneIdle,
+    cpuPerCall: aloneCpu,
+  } = await busy(() => runWorker(task), 'without sockets');
   console.log(`  realtime: ${REALTIME_USERS} users without sockets ${alone.per_second}/s (${alone.errors} errors)`);
-  const sockets = startSockets({ kind: 'sockets', base, cookies: socketCookies, projectId: data.projectId });
+  const sockets = startSockets({
+    kind: 'sockets',
+    base,
+    cookies: socketCookies,
+    projectId: data.projectId,
+    nice: Number(args['nice-sockets']),
+  });
   await sockets.ready;
-  const { result: withSockets, busy: withBusy } = await busy(() => runWorker(task));
+  const {
+    result: withSockets,
+    busy: withBusy,
+    idle: withIdle,
+    cpuPerCall: withCpu,
+  } = await busy(() => runWorker(task), 'with sockets');
   const delivery = await sockets.expect(withSockets.writes, 30_000);
   await sockets.close();
   // Without sockets again, after: the mean of both runs stands for "without", so that a drift of the
   // machine's load during the scenario does not pass for the sockets' cost.
-  const { result: aloneAfter, busy: afterBusy } = await busy(() => runWorker(task));
+  const {
+    result: aloneAfter,
+    busy: afterBusy,
+    idle: afterIdle,
+    cpuPerCall: afterCpu,
+  } = await busy(() => runWorker(task), 'without sockets, again');
   const withoutPerSecond = Math.round((alone.per_second + aloneAfter.per_second) / 2);
   const ratio = Math.round((withSockets.per_second / Math.max(1, withoutPerSecond)) * 1000) / 1000;
   console.log(`  realtime: ${REALTIME_USERS} users without sockets, again ${aloneAfter.per_second}/s`);
@@ -404,11 +524,14 @@ async function realtimeScenario(
   console.log(
     `  realtime (extra): server thread busy ${aloneBusy} / ${withBusy} / ${afterBusy} (without / with / without), ` +
       `socket clients' thread ${delivery.client_event_loop_utilization}, ` +
-      `HTTP clients' thread ${withSockets.client_event_loop_utilization} with sockets`,
+      `HTTP clients' thread ${withSockets.client_event_loop_utilization} with sockets; ` +
+      `machine's CPUs idle ${aloneIdle} / ${withIdle} / ${afterIdle}; ` +
+      `server thread's CPU per call ${aloneCpu} / ${withCpu} / ${afterCpu} ms`,
   );
   return {
     users: REALTIME_USERS,
     sockets: REALTIME_SOCKETS,
+    socket_clients_nice: Number(args['nice-sockets']),
     write_every: task.writes!.every,
     without_sockets: {
       per_second: withoutPerSecond,
@@ -420,6 +543,11 @@ async function realtimeScenario(
     busy: {
       server_without_sockets: Math.round(((aloneBusy + afterBusy) / 2) * 1000) / 1000,
       server_with_sockets: withBusy,
+      machine_idle_without_sockets: Math.round(((aloneIdle + afterIdle) / 2) * 1000) / 1000,
+      machine_idle_with_sockets: withIdle,
+      server_cpu_ms_per_call_without_sockets:
+        aloneCpu === null || afterCpu === null ? null : Math.round(((aloneCpu + afterCpu) / 2) * 1000) / 1000,
+      server_cpu_ms_per_call_with_sockets: withCpu,
     },
     delivery,
   };
