@@ -39,4 +39,16 @@ describe('parseXml', () => {
       XmlError,
     );
   });
+
+  // saxes looks a prefix up through every open element, so a file of 100,000 nested elements (2 MB) took minutes of
+  // the reading thread, and every later import waited; inside a skipped element the depth was not even counted.
+  it('stops at the first element nested too deeply, skipped or not, without reading on', () => {
+    const nested = (n: number) => `<r xmlns:x="urn:x">${'<x:a>'.repeat(n)}${'</x:a>'.repeat(n)}</r>`;
+    expect(() => parseXml(nested(200))).not.toThrow();
+    const started = performance.now();
+    expect(() => parseXml(nested(20_000))).toThrow(XmlError);
+    expect(() => parseXml(nested(20_000), { skip: (_uri, local) => local === 'a' })).toThrow(XmlError);
+    expect(() => parseXml(`<r xmlns:x="urn:x">${'<x:a>'.repeat(20_000)}`)).toThrow(XmlError);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });
