@@ -217,8 +217,11 @@ function readRunContent(container: XmlElement, run: Run): void {
         break;
       case 'sym': {
         const code = parseInt(child.attrs.char ?? '', 16);
-        // Symbol-font characters sit in the private use area and mean nothing in another font.
-        if (Number.isFinite(code) && !(code >= 0xe000 && code <= 0xf8ff)) pushText(run, String.fromCodePoint(code));
+        // Symbol-font characters sit in the private use area and mean nothing in another font. A code that is no
+        // character (negative, past U+10FFFF, a lone surrogate) is only a broken file: String.fromCodePoint would throw.
+        const character =
+          Number.isInteger(code) && code >= 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+        if (character && !(code >= 0xe000 && code <= 0xf8ff)) pushText(run, String.fromCodePoint(code));
         break;
       }
       case 'fldChar': {

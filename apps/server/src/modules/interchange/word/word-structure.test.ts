@@ -283,3 +283,14 @@ describe('Word import: images and objects', () => {
     ]);
   });
 });
+
+describe('Word import: hostile files', () => {
+  // String.fromCodePoint threw a RangeError on the reading thread, which the route answered as a 500.
+  it('leaves out a symbol whose code is no Unicode character', () => {
+    const sym = (code: string) => `<w:sym w:font="Symbol" w:char="${code}"/>`;
+    const doc = documentOf({
+      body: `<w:p><w:r><w:t>a</w:t>${sym('110000')}${sym('-5')}${sym('D800')}${sym('zz')}${sym('2022')}<w:t>b</w:t></w:r></w:p>`,
+    });
+    expect(doc.description).toBe('<p>a•b</p>');
+  });
+});
