@@ -74,10 +74,14 @@ export function renderInlines(inlines: Inline[], options: RenderOptions = {}): s
     lineStart = false;
   }
   trimLast();
-  while (tokens[0] === 'br') tokens.shift();
-  while (tokens[tokens.length - 1] === 'br') tokens.pop();
+  // Breaks at the ends are left out: counted, not shifted off one by one (each shift moved all the rest, so a
+  // paragraph of n leading breaks cost n²).
+  let first = 0;
+  while (tokens[first] === 'br') first += 1;
+  while (tokens.length > first && tokens[tokens.length - 1] === 'br') tokens.pop();
   let html = '';
-  for (const token of tokens) {
+  for (let i = first; i < tokens.length; i++) {
+    const token = tokens[i]!;
     if (token === 'br') {
       html += '<br>';
       continue;
