@@ -317,4 +317,25 @@ describe('Word import: hostile files', () => {
     expect(performance.now() - started).toBeLessThan(2000);
     expect(doc.description).toBe('<p>text</p>');
   });
+
+  // Every run of text looked at every open field (its name, its link) to know whether it shows: 40,000 nested fields
+  // and as many runs (a 26 kB .docx) held the reading thread for more than five minutes.
+  it('knows whether text inside nested fields shows in time linear in the fields and the runs', () => {
+    const run = (inner: string) => `<w:r>${inner}</w:r>`;
+    const field = (instr: string) =>
+      run('<w:fldChar w:fldCharType="begin"/>') +
+      run(`<w:instrText>${instr}</w:instrText>`) +
+      run('<w:fldChar w:fldCharType="separate"/>');
+    const n = 6_000;
+    const started = performance.now();
+    const doc = documentOf({
+      body:
+        `<w:p>${field(' HYPERLINK "https://example.com" ')}${field(' DOCPROPERTY x ').repeat(n)}` +
+        `${run('<w:t>a</w:t>').repeat(n)}${run('<w:fldChar w:fldCharType="end"/>').repeat(n)}` +
+        `${field(' PAGE ')}${run('<w:t>7</w:t>')}${run('<w:fldChar w:fldCharType="end"/>')}` +
+        `${run('<w:fldChar w:fldCharType="end"/>')}${run('<w:t>b</w:t>')}</w:p>`,
+    });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(doc.description).toBe(`<p><a href="https://example.com">${'a'.repeat(n)}</a>b</p>`);
+  });
 });
