@@ -7,6 +7,8 @@ register();
 const { readPlan, UnreadableFile } = await import('./read-plan.ts');
 
 parentPort.on('message', ({ id, kind, data, fileName }) => {
+  // The reading time counts from here (read-off-thread.ts), once the readers are loaded.
+  parentPort.postMessage({ id, started: true });
   try {
     parentPort.postMessage({ id, plan: readPlan(kind, data, fileName) });
   } catch (error) {
