@@ -63,6 +63,7 @@ const en = {
   'import.skip.link_same_document':
     'A link within one document: links join the requirements of a parent and a child document.',
   'import.skip.link_cycle': "A link that would make the documents' parent-child graph circular.",
+  'import.skip.link_documents_limit': 'A link past the 2,000 pairs of documents one import links.',
   'validation.image': 'The file must be a PNG, JPEG, GIF or WebP image.',
   'validation.username_taken': 'This username is already taken.',
   'validation.email_taken': 'This email address is already registered.',
@@ -180,6 +181,7 @@ const fr: Record<MessageKey, string> = {
   'import.skip.link_same_document':
     "Un lien à l'intérieur d'un document : les liens relient les exigences d'un document parent et d'un document enfant.",
   'import.skip.link_cycle': 'Un lien qui rendrait circulaire le graphe parent-enfant des documents.',
+  'import.skip.link_documents_limit': 'Un lien au-delà des 2 000 paires de documents qu’un import relie.',
   'validation.image': 'Le fichier doit être une image PNG, JPEG, GIF ou WebP.',
   'validation.username_taken': "Ce nom d'utilisateur est déjà pris.",
   'validation.email_taken': 'Cette adresse e-mail est déjà enregistrée.',

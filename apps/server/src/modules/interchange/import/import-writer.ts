@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import {
   acronymFrom,
   attachmentUrl,
-  createsCycle,
   NAME_MAX,
   RICH_TEXT_MAX,
   sniffImageType,
@@ -26,6 +25,7 @@ import type { Work } from '../../../work';
 import { storeAttachment } from '../../attachments/attachments.service';
 import { projectDocuments } from '../../documents/documents.service';
 import { completeSettings } from '../../projects/projects.presenter';
+import { planLinks, type StagedRequirement } from './import-links';
 import { discardStaging, openStaging, publishStaging } from './import-staging';
 import {
   IMPORT_IMAGE_SCHEME,
@@ -198,7 +198,7 @@ async function stage(step: Step, project: ProjectRow, staging: ProjectRow, autho
     work.tx.select({ acronym: documents.acronym }).from(documents).where(eq(documents.projectId, project.id)),
   );
   const documentAcronyms = new Set(existing.map((d) => d.acronym));
-  const requirementIds = new Map<string, { id: number; documentId: number }>();
+  const requirementIds = new Map<string, StagedRequirement>();
 
   for (const planned of plan.documents) {
     const name = cleanName(planned.name, 'Imported document');
@@ -319,36 +319,8 @@ async function stage(step: Step, project: ProjectRow, staging: ProjectRow, autho
   }
 
   // Links: the documents of both ends become parent and child documents, unless that would close a cycle.
-  const documentEdges: [number, number][] = [];
-  const refused = new Set<string>();
-  const pairs: [number, number][] = [];
-  const seen = new Set<string>();
-  for (const link of plan.links) {
-    const parent = requirementIds.get(link.parent);
-    const child = requirementIds.get(link.child);
-    const what = `${link.parent} → ${link.child}`;
-    if (!parent || !child) {
-      skipped.push({ what, reason: 'link_end_missing' });
-      continue;
-    }
-    if (parent.documentId === child.documentId) {
-      skipped.push({ what, reason: 'link_same_document' });
-      continue;
-    }
-    const pair = `${parent.documentId}>${child.documentId}`;
-    if (!documentEdges.some(([p, c]) => p === parent.documentId && c === child.documentId)) {
-      if (refused.has(pair) || createsCycle(documentEdges, parent.documentId, child.documentId)) {
-        refused.add(pair);
-        skipped.push({ what, reason: 'link_cycle' });
-        continue;
-      }
-      documentEdges.push([parent.documentId, child.documentId]);
-    }
-    const key = `${parent.id}>${child.id}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    pairs.push([parent.id, child.id]);
-  }
+  const { documentEdges, pairs, skipped: linksSkipped } = planLinks(plan.links, requirementIds);
+  skipped.push(...linksSkipped);
   // Staged with the staging project's id, so the project's link queries see them only once published.
   const linkRows = pairs.map(([parentId, childId]) => ({ parentId, childId, projectId: staging.id }));
   if (documentEdges.length)
