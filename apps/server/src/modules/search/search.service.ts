@@ -7,7 +7,14 @@ import {
   type SearchResultPresented,
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
-import { looksLikeReference, referenceHits, referencePrefixes, textHits, type Hit } from './search.query';
+import {
+  EXTRACT_SOURCE_MAX,
+  looksLikeReference,
+  referenceHits,
+  referencePrefixes,
+  textHits,
+  type Hit,
+} from './search.query';
 
 /**
  * Searches a project (decisions §6): an element whose reference is the query comes first, then the matches by
@@ -46,16 +53,18 @@ function present(
       : hit.model === 'category'
         ? (categoryReferences.get(hit.id) ?? acronym)
         : requirementReference(place, hit.referenceNumber ?? 0);
-  // The description when it holds a match (the name is shown anyway), else the name.
-  const description = plainText(hit.description);
-  const inDescription = words.length > 0 && searchExtract(description, words).includes('<mark>');
+  // The description when its start holds a match (the name is shown anyway), else the name. Only its start: a cut
+  // tag or entity at the end of it is left out rather than shown as text.
+  const cut = hit.description.length >= EXTRACT_SOURCE_MAX;
+  const start = cut ? hit.description.slice(0, EXTRACT_SOURCE_MAX).replace(/<[^>]*$|&#?\w*$/, '') : hit.description;
+  const fromDescription = words.length > 0 ? searchExtract(plainText(start), words) : '';
   return {
     id: hit.id,
     model: hit.model,
     document_id: hit.documentId,
     name: hit.name,
     reference,
-    extract: inDescription ? searchExtract(description, words) : searchExtract(hit.name, words),
+    extract: fromDescription.includes('<mark>') ? fromDescription : searchExtract(hit.name, words),
     updated_at: hit.updatedAt.toISOString(),
   };
 }
