@@ -193,8 +193,10 @@ export async function referenceHits(db: Db, projectId: number, query: string, wi
       if (match && reference === match[1]) prefixes.push({ documentId: d.id, categoryId: c.id });
     }
   }
-  if (match && prefixes.length > 0) {
-    const number = Number(match[2]);
+  // A reference number is an integer column: a longer number names no requirement (sent as typed, PostgreSQL
+  // refused it, and a valid query was answered 422).
+  const number = match ? Number(match[2]) : NaN;
+  if (match && prefixes.length > 0 && number <= 2_147_483_647) {
     const rows = rowsOf<Row>(
       await db.execute(sql`
         select r.id, r.document_id, r.category_id, r.reference_number, r.name,

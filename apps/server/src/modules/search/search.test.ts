@@ -91,6 +91,13 @@ describe('project search', () => {
     expect((await found('hydrauliques'))[0]).toMatchObject({ model: 'category', name: 'Interfaces hydrauliques' });
   });
 
+  // The number went to the database as it was typed, past an integer's range: PostgreSQL refused it, and the search
+  // answered 422 "The given data was invalid." to a query that is valid.
+  it('finds nothing, without an error, for a reference whose number no requirement can have', async () => {
+    expect(await found('SRS_INT_99999999999999999999')).toEqual([]);
+    expect(await found('SRS_2147483648')).toEqual([]);
+  });
+
   it('keeps to the project, and to the limit', async () => {
     const results = await found('électrovanne');
     expect(results.some((r) => r.name === 'Électrovanne secrète')).toBe(false);
