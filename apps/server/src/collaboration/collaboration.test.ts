@@ -73,6 +73,26 @@ describe('collaborative editing', () => {
     expect(written.version).toBeGreaterThan(requirement.version);
   });
 
+  // Four updates of 7 MB made a 28 MB description, and its store held every request of the server for 18 s.
+  it('refuses an update that would take the shared description past 2 MB, and keeps what it had', async () => {
+    const { owner, member, requirement } = await sharedRequirement();
+    const a = edit(owner, requirement.id);
+    const b = edit(member, requirement.id);
+    await Promise.all([a.authenticated, b.authenticated]);
+    a.type('x'.repeat(1_500_000));
+    await until(() => readHtml(b.doc).includes('x'.repeat(1_500_000)));
+    // Over the limit with what the document already holds.
+    a.type('y'.repeat(1_000_000));
+    const closed = await Promise.race([a.closed, new Promise((r) => setTimeout(() => r('still open'), 5_000))]);
+    expect(closed).toBe('The description is too large.');
+    // The other editor never had it, and the store (2 s after a change at most) did not write it back.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(readHtml(b.doc)).not.toContain('y');
+    const stored = await description(owner, requirement.id);
+    expect(stored.description).toContain('x'.repeat(1_500_000));
+    expect(stored.description).not.toContain('y');
+  });
+
   it('refuses a non-member, a logged-out client, a name that is not a requirement and a missing requirement', async () => {
     const { requirement } = await sharedRequirement();
     const stranger = await t.signUp();

@@ -13,6 +13,7 @@ import { authenticationExtension } from './authentication.extension';
 import { awarenessExtension } from './awareness.extension';
 import type { CollaborationContext } from './context';
 import { persistenceExtension } from './persistence.extension';
+import { sizeExtension } from './size.extension';
 
 export const COLLABORATION_PATH = '/collab';
 
@@ -63,6 +64,7 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
     extensions: [
       ...(ctx.config.redisUrl ? [redisExtension(ctx.config.redisUrl)] : []),
       authenticationExtension(ctx),
+      sizeExtension(),
       awarenessExtension(),
       persistence,
     ],
