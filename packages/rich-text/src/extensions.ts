@@ -1,9 +1,10 @@
 import type { AnyExtension, Extensions } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
-import { TableKit } from '@tiptap/extension-table';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 import { isAttachmentUrl } from '@reqloom/domain';
+import { ROWSPAN_MAX, spanWithin, TABLE_COLUMNS_MAX } from './table-spans.js';
 
 export type RichTextOptions = {
   /** The web client passes Mantine's link (same schema, plus its Ctrl+K editor); the server keeps TipTap's own. */
@@ -30,6 +31,30 @@ const AttachmentImage = Image.extend({
   },
 });
 
+type Element = { getAttribute(name: string): string | null };
+
+/**
+ * A cell's spans as parsed, each within its bound (table-spans.ts): a description stored before the sanitiser bounded
+ * them may hold a colspan of 1,000,000,000, and the editor's table map and column group are as wide as it says.
+ */
+const boundedSpans = {
+  colspan: {
+    default: 1,
+    parseHTML: (element: Element) => spanWithin(element.getAttribute('colspan'), TABLE_COLUMNS_MAX),
+  },
+  rowspan: { default: 1, parseHTML: (element: Element) => spanWithin(element.getAttribute('rowspan'), ROWSPAN_MAX) },
+};
+const BoundedTableCell = TableCell.extend({
+  addAttributes() {
+    return { ...this.parent?.(), ...boundedSpans };
+  },
+});
+const BoundedTableHeader = TableHeader.extend({
+  addAttributes() {
+    return { ...this.parent?.(), ...boundedSpans };
+  },
+});
+
 /**
  * What a description can hold (spec 2, rich-text editor): marks, headings 2–4, lists, code, links, tables and images.
  * One list for the browser's editor and for the server, which turns the shared (Yjs) document into HTML and back:
@@ -44,7 +69,11 @@ export function richTextExtensions(options: RichTextOptions = {}): Extensions {
       ...(options.undoRedo === false ? { undoRedo: false } : {}),
     }),
     options.link ?? Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
-    TableKit.configure({ table: { resizable: false } }),
+    // TableKit's four extensions, in its order, with the cells' spans bounded.
+    Table.configure({ resizable: false }),
+    BoundedTableCell,
+    BoundedTableHeader,
+    TableRow,
     AttachmentImage.configure({ inline: false, allowBase64: false }),
   ];
 }

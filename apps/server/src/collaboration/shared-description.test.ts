@@ -52,3 +52,28 @@ describe('a shared description the schema does not know', () => {
     expect(readHtml(doc)).toBe('<p>Braking</p><p>nested &lt;b&gt;words&lt;/b&gt;</p>');
   });
 });
+
+describe('tables in the shared description', () => {
+  const spans = (html: string) => [...html.matchAll(/colspan="(\d+)"/g)].map((m) => Number(m[1]));
+
+  // A description stored before the sanitiser bounded spans (or sent by a client straight into the shared document)
+  // held a colspan of 1,000,000,000: the write-back's column group ran the server out of its heap, and it died.
+  it('reads a span past 100 columns as what its row has left, from stored HTML and from a client', () => {
+    const stored =
+      '<table><tbody><tr><td colspan="1000000000"><p>a</p></td><td colspan="7"><p>b</p></td></tr></tbody></table>';
+    expect(spans(readHtml(docOf(stored)))).toEqual([100, 1]);
+
+    const doc = new Y.Doc();
+    const table = new Y.XmlElement('table');
+    const row = new Y.XmlElement('tableRow');
+    const cell = new Y.XmlElement('tableCell');
+    cell.setAttribute('colspan', 1_000_000_000 as unknown as string);
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('c')]);
+    cell.insert(0, [paragraph]);
+    row.insert(0, [cell]);
+    table.insert(0, [row]);
+    doc.getXmlFragment(FRAGMENT).insert(0, [table]);
+    expect(spans(readHtml(doc))).toEqual([100]);
+  });
+});

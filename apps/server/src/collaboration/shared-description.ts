@@ -3,7 +3,7 @@ import { generateHTML } from '@tiptap/html';
 import { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { initProseMirrorDoc, updateYFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
-import { richTextExtensions } from '@reqloom/rich-text';
+import { boundTableSpans, richTextExtensions } from '@reqloom/rich-text';
 import { htmlToDocJson } from '../rich-text/parse-html';
 import { sanitizeRichText } from '../security/sanitize';
 
@@ -79,6 +79,8 @@ export function readHtml(doc: Y.Doc): string {
   let html: string;
   try {
     const cleaned = known(json)[0] ?? { type: 'doc', content: [] };
+    // A client's table may say it spans a billion columns, and the HTML's column group would be that wide.
+    boundTableSpans(cleaned);
     schema.nodeFromJSON(cleaned).check();
     html = generateHTML(cleaned as Parameters<typeof generateHTML>[0], extensions);
   } catch {

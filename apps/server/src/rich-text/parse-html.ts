@@ -1,7 +1,7 @@
 import { getSchema } from '@tiptap/core';
 import { DOMParser as ProseMirrorDOMParser } from '@tiptap/pm/model';
 import { Window } from 'happy-dom';
-import { richTextExtensions } from '@reqloom/rich-text';
+import { boundTableSpans, richTextExtensions } from '@reqloom/rich-text';
 
 // HTML to the editor's document (ProseMirror JSON), as `generateJSON` of @tiptap/html does, without its cost per
 // call: it builds the schema and a whole happy-dom window every time (about 4 ms), which made a 1,000-requirement
@@ -42,5 +42,8 @@ export function htmlToDocJson(html: string): DocJson {
   const document = domParser().parseFromString(`<!DOCTYPE html><html><body>${html}</body></html>`, 'text/html');
   // happy-dom's element stands for the DOM's; typed through unknown so that it checks with and without the DOM lib.
   const body: unknown = document.body;
-  return parser.parse(body as Parameters<typeof parser.parse>[0]).toJSON() as DocJson;
+  const json = parser.parse(body as Parameters<typeof parser.parse>[0]).toJSON() as DocJson;
+  // Each cell's span is bounded as it is parsed; a row's cells together, here (table-spans.ts).
+  boundTableSpans(json);
+  return json;
 }

@@ -53,4 +53,25 @@ describe('sanitizeRichText', () => {
   ])('drops %s entirely', (_, img) => {
     expect(sanitizeRichText(`<p>a${img}b</p>`)).toBe('<p>ab</p>');
   });
+
+  // A colspan of 1,000,000,000 was kept, and whatever drew the table afterwards (TipTap's column group when the shared
+  // description was written back, the Word export's grid) ran the server out of its heap.
+  it('keeps a table within 100 columns: a cell spans at most what its row has left, a nested table has its own', () => {
+    const cell = (colspan: string, inner = 'x') => `<td colspan="${colspan}" rowspan="1000000000">${inner}</td>`;
+    const nested = `<table><tbody><tr>${cell('99')}${cell('5')}</tr></tbody></table>`;
+    const html = `<table><tbody><tr>${cell('1000000000')}</tr><tr>${cell('60')}${cell('60', nested)}${cell('-3')}${cell('abc')}</tr></tbody></table>`;
+    const spans = [...sanitizeRichText(html).matchAll(/colspan="([^"]*)" rowspan="([^"]*)"/g)].map((m) => [m[1], m[2]]);
+    expect(spans).toEqual([
+      ['100', '65534'],
+      ['60', '65534'],
+      ['40', '65534'],
+      ['99', '65534'],
+      ['1', '65534'],
+      ['1', '65534'],
+      ['1', '65534'],
+    ]);
+    expect(sanitizeRichText('<table><colgroup><col span="1000000000"></colgroup></table>')).toBe(
+      '<table><colgroup><col span="100" /></colgroup></table>',
+    );
+  });
 });
