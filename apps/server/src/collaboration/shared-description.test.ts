@@ -77,3 +77,23 @@ describe('tables in the shared description', () => {
     expect(spans(readHtml(doc))).toEqual([100]);
   });
 });
+
+describe('nesting in the shared description', () => {
+  // A client nested 8,000 quotes: reading the shared document back overflowed the stack outside readHtml's fallback,
+  // the store failed, and nothing typed in the requirement afterwards was written back or kept.
+  it('is read back as its words when it is too deep for the schema, without throwing', () => {
+    const doc = new Y.Doc();
+    doc.transact(() => {
+      let parent: Y.XmlFragment | Y.XmlElement = doc.getXmlFragment(FRAGMENT);
+      for (let i = 0; i < 20_000; i++) {
+        const quote = new Y.XmlElement('blockquote');
+        parent.insert(0, [quote]);
+        parent = quote;
+      }
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [new Y.XmlText('bottom line')]);
+      parent.insert(0, [paragraph]);
+    });
+    expect(readHtml(doc)).toBe('<p>bottom line</p>');
+  });
+});

@@ -53,19 +53,24 @@ function known(node: JsonNode): JsonNode[] {
   return [{ ...node, ...(content ? { content } : {}), ...(marks ? { marks } : {}) }];
 }
 
-/** The words of a node, one paragraph per block: the last resort for a document the schema cannot hold. */
-function plainParagraphs(node: ProseMirrorNode | JsonNode): string[] {
+/**
+ * The words of the shared document, one paragraph per block: the last resort for a document the schema cannot hold.
+ * Read from the Yjs types with their tree walker, which keeps no stack: a client may nest blocks deeper than any
+ * recursion (the JSON conversion itself overflowed on 8,000 nested quotes).
+ */
+function plainParagraphs(fragment: Y.XmlFragment): string[] {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const texts: string[] = [];
-  const walk = (n: JsonNode, into: string[]) => {
-    if (typeof n.text === 'string') into.push(n.text);
-    if (Array.isArray(n.content)) for (const child of n.content as JsonNode[]) walk(child, into);
+  const textOf = (node: unknown): string => {
+    if (!(node instanceof Y.XmlText)) return '';
+    const delta = node.toDelta() as { insert?: unknown }[];
+    return delta.map((op) => (typeof op.insert === 'string' ? op.insert : '')).join('');
   };
-  const top = Array.isArray((node as JsonNode).content) ? ((node as JsonNode).content as JsonNode[]) : [];
-  for (const block of top) {
-    const words: string[] = [];
-    walk(block, words);
-    if (words.length > 0) texts.push(`<p>${escape(words.join(''))}</p>`);
+  const texts: string[] = [];
+  for (const block of fragment.toArray()) {
+    const words = [textOf(block)];
+    if (block instanceof Y.XmlElement) for (const node of block.createTreeWalker(() => true)) words.push(textOf(node));
+    const text = words.join('');
+    if (text) texts.push(`<p>${escape(text)}</p>`);
   }
   return texts;
 }
@@ -75,16 +80,18 @@ function plainParagraphs(node: ProseMirrorNode | JsonNode): string[] {
  * description that cannot be written back would leave everything typed after it unsaved.
  */
 export function readHtml(doc: Y.Doc): string {
-  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(FRAGMENT)) as JsonNode;
+  const fragment = doc.getXmlFragment(FRAGMENT);
   let html: string;
   try {
+    const json = yXmlFragmentToProsemirrorJSON(fragment) as JsonNode;
     const cleaned = known(json)[0] ?? { type: 'doc', content: [] };
     // A client's table may say it spans a billion columns, and the HTML's column group would be that wide.
     boundTableSpans(cleaned);
     schema.nodeFromJSON(cleaned).check();
     html = generateHTML(cleaned as Parameters<typeof generateHTML>[0], extensions);
   } catch {
-    html = plainParagraphs(json).join('') || '<p></p>';
+    // What the schema cannot hold, or nesting deeper than the conversions' recursion (a RangeError) can walk.
+    html = plainParagraphs(fragment).join('') || '<p></p>';
   }
   // An empty editor holds one empty paragraph: the description is then empty, as a new requirement's is.
   return html === '<p></p>' ? '' : sanitizeRichText(html);

@@ -2,6 +2,7 @@ import { getSchema } from '@tiptap/core';
 import { DOMParser as ProseMirrorDOMParser } from '@tiptap/pm/model';
 import { Window } from 'happy-dom';
 import { boundTableSpans, richTextExtensions } from '@reqloom/rich-text';
+import { withinNesting } from '../security/sanitize';
 
 // HTML to the editor's document (ProseMirror JSON), as `generateJSON` of @tiptap/html does, without its cost per
 // call: it builds the schema and a whole happy-dom window every time (about 4 ms), which made a 1,000-requirement
@@ -39,7 +40,10 @@ export type DocJson = { type: string; content?: DocJson[]; [key: string]: unknow
 
 /** The document the editor would make of this HTML: what its schema cannot hold is left out. */
 export function htmlToDocJson(html: string): DocJson {
-  const document = domParser().parseFromString(`<!DOCTYPE html><html><body>${html}</body></html>`, 'text/html');
+  const document = domParser().parseFromString(
+    `<!DOCTYPE html><html><body>${withinNesting(html)}</body></html>`,
+    'text/html',
+  );
   // happy-dom's element stands for the DOM's; typed through unknown so that it checks with and without the DOM lib.
   const body: unknown = document.body;
   const json = parser.parse(body as Parameters<typeof parser.parse>[0]).toJSON() as DocJson;

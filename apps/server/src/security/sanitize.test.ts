@@ -74,4 +74,12 @@ describe('sanitizeRichText', () => {
       '<table><colgroup><col span="100" /></colgroup></table>',
     );
   });
+
+  // Nesting was kept however deep: 20,000 quotes made every export of the document overflow the stack (a 500).
+  it('keeps nesting within 64 elements, the words of what is deeper', () => {
+    const deep = `${'<blockquote>'.repeat(1000)}<p>bottom line</p>${'</blockquote>'.repeat(1000)}`;
+    const clean = sanitizeRichText(deep);
+    expect(clean.match(/<blockquote>/g)).toHaveLength(64);
+    expect(clean).toContain('bottom line');
+  });
 });

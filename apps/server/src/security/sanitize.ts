@@ -2,6 +2,9 @@ import sanitizeHtml from 'sanitize-html';
 import { isAttachmentUrl } from '@reqloom/domain';
 import { ROWSPAN_MAX, spanWithin, TABLE_COLUMNS_MAX } from '@reqloom/rich-text';
 
+/** How deep a stored description nests (a table in a list in a table is about a dozen). */
+export const NESTING_LIMIT = 64;
+
 // The allow-list matches what the rich-text editor can produce (spec 2, rich-text editor): marks, lists,
 // code, tables with merged cells, links and images. Everything else is dropped, its text kept.
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -60,6 +63,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // Deeper elements are dropped, their words kept: the editor never nests this far, and whatever walks a description
+  // recursively (the exports, the schema's parser) overflowed the stack on 20,000 nested quotes.
+  nestingLimit: NESTING_LIMIT,
   exclusiveFilter: (frame) => frame.tag === 'img' && !isAttachmentUrl(frame.attribs.src ?? ''),
   // Links always open safely in a new tab.
   transformTags: {
@@ -112,4 +118,26 @@ function boundedSpans(): Pick<sanitizeHtml.IOptions, 'onOpenTag' | 'onCloseTag' 
 /** Sanitises rich text from a client before it is stored. Script, event handlers and javascript: URLs never survive. */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, { ...OPTIONS, ...boundedSpans() }).trim();
+}
+
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(\/?)>/g;
+const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'col', 'wbr']);
+
+/** Whether stored HTML (the sanitiser's output: tags closed, `>` escaped in values) nests deeper than `limit`. */
+function nestsDeeperThan(html: string, limit: number): boolean {
+  let depth = 0;
+  for (const [, closing, name, selfClosing] of html.matchAll(TAG)) {
+    if (selfClosing || VOID_ELEMENTS.has(name!.toLowerCase())) continue;
+    if (closing) depth = Math.max(0, depth - 1);
+    else if (++depth > limit) return true;
+  }
+  return false;
+}
+
+/**
+ * A stored description as it may be walked recursively: sanitised again when it nests deeper than NESTING_LIMIT (it
+ * was stored before the limit), else as it is (one scan of its tags).
+ */
+export function withinNesting(html: string): string {
+  return nestsDeeperThan(html, NESTING_LIMIT) ? sanitizeRichText(html) : html;
 }

@@ -1,5 +1,6 @@
 import { isTag, isText, type ChildNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
+import { withinNesting } from '../../../security/sanitize';
 
 /**
  * A stored (sanitised) description as the XHTML that ReqIF's schema allows (its driver.xsd: the text, hypertext,
@@ -112,6 +113,7 @@ function blocks(nodes: ChildNode[], images: (src: string) => ImageFile | null): 
 
 /** THE-VALUE's content: one `xhtml:div` around the description (the schema wants exactly one div or p). */
 export function htmlToXhtml(html: string, images: (src: string) => ImageFile | null): string {
-  const document = parseDocument(html, { decodeEntities: true });
+  // Nested deeper than the sanitiser now keeps (stored before), `convert` would overflow the stack.
+  const document = parseDocument(withinNesting(html), { decodeEntities: true });
   return `<xhtml:div>${convert(document.children, images)}</xhtml:div>`;
 }
