@@ -59,11 +59,14 @@ export async function publishStaging(
     .from(documents)
     .where(eq(documents.projectId, project.id));
   const taken = new Set(existing.map((d) => d.acronym));
+  // Only the documents whose acronym was taken meanwhile are renamed one by one; all move in one statement (one
+  // statement per document held PGlite's only connection, and every request, for seconds on a large file).
   for (const document of staged) {
     const acronym = taken.has(document.acronym) ? rename(document.acronym, taken) : document.acronym;
     taken.add(acronym);
-    await tx.update(documents).set({ projectId: project.id, acronym }).where(eq(documents.id, document.id));
+    if (acronym !== document.acronym) await tx.update(documents).set({ acronym }).where(eq(documents.id, document.id));
   }
+  await tx.update(documents).set({ projectId: project.id }).where(eq(documents.projectId, staging.id));
   await tx.update(attachments).set({ projectId: project.id }).where(eq(attachments.projectId, staging.id));
   await tx.update(requirementLinks).set({ projectId: project.id }).where(eq(requirementLinks.projectId, staging.id));
   await tx.delete(projects).where(eq(projects.id, staging.id));
