@@ -184,6 +184,23 @@ describe('realtime', () => {
     expect((await s.emitWithAck('subscribe', 'garbage')).ok).toBe(false);
   });
 
+  // Socket.IO hands an event's arguments to its listener with Function.prototype.apply: 200,000 of them (a 400 kB
+  // frame, under the 1 MB a frame may hold) overflowed the stack in a tick of its own, and the server process died.
+  it('drops a connection that sends an event with more arguments than any event takes, and stays up', async () => {
+    const user = await t.signUp();
+    const own = await project(user);
+    const hostile = open(user);
+    await connected(hostile);
+    const dropped = new Promise((resolve) => hostile.once('disconnect', resolve));
+    // Written as the frame itself: a call with that many arguments would overflow here first.
+    const frame = JSON.stringify(['subscribe', { project_id: own.id }, ...Array.from({ length: 200_000 }, () => 1)]);
+    hostile.io.engine.write(`2${frame}`);
+    await dropped;
+    const next = open(user);
+    await connected(next);
+    expect(await subscribe(next, own.id)).toMatchObject({ ok: true });
+  });
+
   it('refuses a connection from another site’s page', async () => {
     const user = await t.signUp();
     const cookie = [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
