@@ -41,4 +41,16 @@ describe('exports of descriptions a client made hostile', () => {
     const reqif = await exported('exportreqif', document.id);
     expect(reqif.body).toContain('bottom line');
   });
+
+  // Each requirement's blocks were added with push(...blocks): 142,000 empty paragraphs (within a description's
+  // million characters) overflowed the call, and the document's Word export was a 500.
+  it('exports a description of more paragraphs than a call takes arguments', async () => {
+    const project = await w.project();
+    const document = await w.document(project.id, 'SRS');
+    const category = await w.category(document.id, 'GEN');
+    const requirement = await w.requirement(document.id, 'Long', category.id);
+    await w.ok('PUT', `/api/requirements/${requirement.id}`, { description: '<p></p>'.repeat(142_000) });
+    const file = await exported('exportmsword', document.id);
+    expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
+  }, 60_000);
 });

@@ -36,6 +36,7 @@ import {
   type PlannedRequirement,
   type Skipped,
 } from './import-plan';
+import { append } from '../append';
 
 // Rows per transaction while staging: small enough that one holds PGlite's only connection for tens of
 // milliseconds, and well under PostgreSQL's 65,535 parameters for the widest row written here.
@@ -119,7 +120,7 @@ function layout(document: PlannedDocument): { levels: CategoryPlace[][]; items: 
   };
   walk(document.nodes, null, 0);
   // Reference numbers follow the document view's reading order: the root's requirements, then the categories'.
-  items.push(...rootItems, ...nested);
+  append(append(items, rootItems), nested);
   return { levels, items };
 }
 
@@ -238,7 +239,10 @@ async function stage(step: Step, project: ProjectRow, staging: ProjectRow, autho
       const ids: number[] = [];
       await chunked(rows, async (chunk) => {
         const inserted = await step(({ tx }) => tx.insert(categories).values(chunk).returning({ id: categories.id }));
-        ids.push(...inserted.map((r) => r.id));
+        append(
+          ids,
+          inserted.map((r) => r.id),
+        );
       });
       level.forEach((place, i) => categoryIds.set(place.key, ids[i]!));
       created.categories += level.length;
@@ -320,7 +324,7 @@ async function stage(step: Step, project: ProjectRow, staging: ProjectRow, autho
 
   // Links: the documents of both ends become parent and child documents, unless that would close a cycle.
   const { documentEdges, pairs, skipped: linksSkipped } = planLinks(plan.links, requirementIds);
-  skipped.push(...linksSkipped);
+  append(skipped, linksSkipped);
   // Staged with the staging project's id, so the project's link queries see them only once published.
   const linkRows = pairs.map(([parentId, childId]) => ({ parentId, childId, projectId: staging.id }));
   if (documentEdges.length)

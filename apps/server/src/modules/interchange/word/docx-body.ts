@@ -4,6 +4,7 @@ import { chosenBranch, isAlternateContent, readParagraph, type ReadContext } fro
 import { isWNamespace, onOff, wChild, wVal } from './docx-xml';
 import type { DocxPackage } from './docx-package';
 import type { MediaCollector } from './docx-media';
+import { append } from '../append';
 
 // The block level of a body, a table cell or a text box: paragraphs and tables, in reading order, through the
 // wrappers Word puts around them (content controls, custom XML, tracked moves). Table-of-contents paragraphs are
@@ -63,9 +64,9 @@ function unwrap(container: XmlElement, local: string): XmlElement[] {
   for (const child of container.children) {
     if (typeof child === 'string' || !isWNamespace(child.uri)) continue;
     if (child.local === local) found.push(child);
-    else if (child.local === 'sdt') found.push(...unwrap(wChild(child, 'sdtContent') ?? child, local));
+    else if (child.local === 'sdt') append(found, unwrap(wChild(child, 'sdtContent') ?? child, local));
     else if (child.local === 'customXml' || child.local === 'ins' || child.local === 'moveTo')
-      found.push(...unwrap(child, local));
+      append(found, unwrap(child, local));
   }
   return found;
 }

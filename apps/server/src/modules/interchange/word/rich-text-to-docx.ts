@@ -15,6 +15,7 @@ import {
 } from 'docx';
 import { htmlToDocJson } from '../../../rich-text/parse-html';
 import { imageSize } from '../image-size';
+import { append } from '../append';
 
 /** An image of the description, loaded beforehand by its `src` (only the project's attachments are ever there). */
 export type LoadedImage = { data: Uint8Array; type: 'png' | 'jpg' | 'gif' | 'webp' };
@@ -129,7 +130,7 @@ function list(node: Node, context: Context, level: number): FileChild[] {
     let first = true;
     for (const child of item.content ?? []) {
       if (child.type === 'bulletList' || child.type === 'orderedList') {
-        out.push(...list(child, context, Math.min(level + 1, 8)));
+        append(out, list(child, context, Math.min(level + 1, 8)));
         continue;
       }
       if (child.type === 'paragraph' && first) {
@@ -198,10 +199,10 @@ function blocks(nodes: Node[], context: Context): FileChild[] {
       }
       case 'bulletList':
       case 'orderedList':
-        out.push(...list(node, context, 0));
+        append(out, list(node, context, 0));
         break;
       case 'blockquote':
-        out.push(...blocks(node.content ?? [], { ...context, quoted: true }));
+        append(out, blocks(node.content ?? [], { ...context, quoted: true }));
         break;
       case 'codeBlock': {
         const text = (node.content ?? []).map((n) => n.text ?? '').join('');
@@ -233,7 +234,7 @@ function blocks(nodes: Node[], context: Context): FileChild[] {
         break;
       default:
         // Unknown to the schema cannot happen (it parsed it); keep the words if it ever does.
-        if (node.content) out.push(...blocks(node.content, context));
+        if (node.content) append(out, blocks(node.content, context));
     }
   }
   return out;

@@ -25,6 +25,7 @@ import type { ExportData, ExportDocument } from './export-data';
 import { ACCENT, MUTED } from './export-style';
 import { exportTexts, type Texts } from './export-texts';
 import { BULLETS, descriptionToDocx, descriptionTree, NUMBERS, type DescriptionContext } from './rich-text-to-docx';
+import { append } from '../append';
 
 // The Word export of one document (decisions §6 and §13). Categories are real numbered Word headings (Heading 1…6,
 // so the navigation pane and the table of contents show them); everything else is plain paragraphs and tables.
@@ -126,7 +127,7 @@ function requirementBlock(
       }),
     );
   }
-  out.push(...descriptionToDocx(r.tree, context));
+  append(out, descriptionToDocx(r.tree, context));
   const meta: TextRun[] = [
     new TextRun({ text: `${t('status')}: `, color: MUTED }),
     new TextRun(t(`status.${r.status}` as 'status.0')),
@@ -313,8 +314,8 @@ export async function buildWordExport(data: ExportData, lang: Language, now = ne
       new Paragraph({ children: [new PageBreak()] }),
     );
   }
-  if (settings['export.projectSummary']) body.push(...projectSummary(data, t, context));
-  if (settings['export.documentSummary']) body.push(...documentSummary(data, t, context));
+  if (settings['export.projectSummary']) append(body, projectSummary(data, t, context));
+  if (settings['export.documentSummary']) append(body, documentSummary(data, t, context));
 
   // Categories in tree order, each followed by its own requirements (those without a category are not exported).
   const byCategory = new Map<number, typeof data.requirements>();
@@ -326,11 +327,11 @@ export async function buildWordExport(data: ExportData, lang: Language, now = ne
   }
   for (const category of data.categories) {
     body.push(heading(category.name, category.depth, true));
-    body.push(...descriptionToDocx(descriptionTree(category.description), context));
-    for (const r of byCategory.get(category.id) ?? []) body.push(...requirementBlock(r, data, t, context));
+    append(body, descriptionToDocx(descriptionTree(category.description), context));
+    for (const r of byCategory.get(category.id) ?? []) append(body, requirementBlock(r, data, t, context));
   }
-  if (settings['export.traceabilityMatrices']) body.push(...matrices(data, t));
-  if (settings['export.tableOfEvolutions']) body.push(...evolutions(data, t, lang));
+  if (settings['export.traceabilityMatrices']) append(body, matrices(data, t));
+  if (settings['export.tableOfEvolutions']) append(body, evolutions(data, t, lang));
 
   const document = new Document({
     creator: 'Reqloom',

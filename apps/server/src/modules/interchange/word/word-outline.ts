@@ -11,6 +11,7 @@ import {
   isStatusCountTable,
 } from './reqloom-export';
 import { requirementTableOf, tableRequirements } from './requirement-tables';
+import { append } from '../append';
 
 // From the body's blocks to the document's outline (decisions §8 and §14):
 //
@@ -77,7 +78,7 @@ export function buildOutline(blocks: Block[], exportMode: boolean, exclude: Set<
 
   const top = () => stack[stack.length - 1]!;
   const flushPending = () => {
-    top().blocks.push(...pending);
+    append(top().blocks, pending);
     pending = [];
   };
   const closeRequirement = () => {
@@ -174,7 +175,7 @@ export function buildOutline(blocks: Block[], exportMode: boolean, exclude: Set<
       const layout = requirementTableOf(block);
       if (layout) {
         flushPending();
-        top().children.push(...tableRequirements(block, layout, skipped, options));
+        append(top().children, tableRequirements(block, layout, skipped, options));
         continue;
       }
     }
