@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { REALTIME_BATCH_WINDOW_MS } from '@reqloom/domain';
+import { REALTIME_BATCH_WINDOW_MAX_MS, REALTIME_BATCH_WINDOW_MS } from '@reqloom/domain';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -40,6 +40,8 @@ export type Config = {
   secureCookies: boolean;
   /** The window of realtime batches (SubscribeRequest.batch); not read from the environment, tests widen it. */
   realtimeBatchWindowMs: number;
+  /** The longest window, which a busy project's batches reach by doubling; tests and the bench may change it. */
+  realtimeBatchWindowMaxMs: number;
 };
 
 /** Reads the environment once; an invalid variable stops the process with a clear message. */
@@ -66,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     secureCookies: appUrl.startsWith('https://'),
     realtimeBatchWindowMs: REALTIME_BATCH_WINDOW_MS,
+    realtimeBatchWindowMaxMs: REALTIME_BATCH_WINDOW_MAX_MS,
   };
 }

@@ -15,13 +15,16 @@ export type SubscribeRequest = {
   /**
    * Asks for the project's events in batches (the event `batch`, RealtimeBatch) instead of one Socket.IO event
    * each. The first event after a quiet window of REALTIME_BATCH_WINDOW_MS goes out at once; those that follow
-   * within the window go out together at its end, in order. Under load this divides the frames every subscriber
+   * within the window go out together at its end, in order. While the project stays busy, each window is twice as
+   * long as the one before, up to REALTIME_BATCH_WINDOW_MAX_MS. Under load this divides the frames every subscriber
    * receives (and the server sends) by the events per window. Without it, events come one by one as before.
    */
   batch?: boolean;
 };
 
 export const REALTIME_BATCH_WINDOW_MS = 50;
+/** The longest a batched event waits before it is sent (a busy project's window). */
+export const REALTIME_BATCH_WINDOW_MAX_MS = 200;
 
 export type SubscribeAnswer = {
   ok: boolean;

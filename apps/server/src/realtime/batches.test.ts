@@ -84,4 +84,38 @@ describe('eventBatches', () => {
     vi.advanceTimersByTime(500);
     expect(sent).toHaveLength(3);
   });
+
+  it('makes the window of a busy project twice as long each time, up to the longest, and short again once quiet', () => {
+    const long = eventBatches(
+      50,
+      (projectId, origin, events) => sent.push({ projectId, origin, events: numbers(events) }),
+      200,
+    );
+    let n = 0;
+    const busyWindow = (ms: number) => {
+      long.add(1, null, event(++n));
+      vi.advanceTimersByTime(ms - 1);
+      const before = sent.length;
+      vi.advanceTimersByTime(1);
+      return sent.length - before;
+    };
+    long.add(1, null, event(++n)); // at once
+    expect(sent).toHaveLength(1);
+    // Each window ended with an event waiting: 50, then 100, 200 and 200 again.
+    expect(busyWindow(50)).toBe(1);
+    expect(busyWindow(100)).toBe(1);
+    expect(busyWindow(200)).toBe(1);
+    expect(busyWindow(200)).toBe(1);
+    // The 200 ms window now open ends with nothing waiting: the project is quiet, and the next event goes at once
+    // and opens a window of 50 ms again.
+    vi.advanceTimersByTime(200);
+    long.add(1, null, event(++n));
+    expect(sent.at(-1)!.events).toEqual([n]);
+    expect(busyWindow(50)).toBe(1);
+    // A flush asked for early (a room about to change) does not lengthen the window.
+    long.add(1, null, event(++n));
+    long.flush(1);
+    expect(busyWindow(100)).toBe(1);
+    long.close();
+  });
 });

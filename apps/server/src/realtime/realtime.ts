@@ -98,11 +98,15 @@ export async function attachRealtime(
     expiryTimers.set(socket.id, timer);
   }
 
-  const batches = eventBatches(ctx.config.realtimeBatchWindowMs, (projectId, origin, events) => {
-    const room = io.to(projectBatchRoom(projectId));
-    const batch: RealtimeBatch = { project_id: projectId, events: events as RealtimeBatch['events'] };
-    (origin ? room.except(origin) : room).emit('batch' as never, batch);
-  });
+  const batches = eventBatches(
+    ctx.config.realtimeBatchWindowMs,
+    (projectId, origin, events) => {
+      const room = io.to(projectBatchRoom(projectId));
+      const batch: RealtimeBatch = { project_id: projectId, events: events as RealtimeBatch['events'] };
+      (origin ? room.except(origin) : room).emit('batch' as never, batch);
+    },
+    ctx.config.realtimeBatchWindowMaxMs,
+  );
   // Rooms are this instance's: one that none of its sockets is in costs nothing to skip.
   const anyoneIn = (room: string) => io.sockets.adapter.rooms.has(room);
 

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { REALTIME_BATCH_WINDOW_MS, type SubscribeAnswer, type SubscribeRequest } from '@reqloom/domain';
+import { REALTIME_BATCH_WINDOW_MAX_MS, type SubscribeAnswer, type SubscribeRequest } from '@reqloom/domain';
 import { isSessionActive, subscribeSession } from './session';
 import { setSocketId } from './socketId';
 
@@ -41,8 +41,9 @@ function subscribe(s: Socket, projectId: number, renewal: boolean): void {
 function missedSomething(projectId: number, answer: SubscribeAnswer | undefined): boolean {
   if (!answer?.ok || typeof answer.quiet_ms !== 'number') return false;
   // The event was committed at most quiet_ms before this answer arrived, and may have waited up to a batch
-  // window before it was sent: one that waited when this tab stopped following the project never came.
-  const lastEvent = performance.now() - answer.quiet_ms + REALTIME_BATCH_WINDOW_MS;
+  // window (up to the longest, for a busy project) before it was sent: one that waited when this tab stopped
+  // following the project never came.
+  const lastEvent = performance.now() - answer.quiet_ms + REALTIME_BATCH_WINDOW_MAX_MS;
   return lastEvent >= (unfollowedAt.get(projectId) ?? 0);
 }
 
