@@ -5,6 +5,7 @@ import type { RealtimeBatch, SubscribeAnswer } from '@reqloom/domain';
 import { projectUsers, sessions } from '../db/schema';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
 import { runWork } from '../work';
+import * as access from '../policies/project-access';
 
 // Real Socket.IO clients against the app listening on a real port.
 
@@ -374,5 +375,37 @@ describe('realtime', () => {
     expect(batchedGot).toHaveLength(0);
     expect(s.connected).toBe(true);
     expect(await subscribe(s, p.id)).toEqual({ ok: false, message: 'This action is unauthorized.' });
+  });
+
+  it('refuses a subscription whose membership ended while its check was on its way', async () => {
+    const owner = await t.signUp();
+    const member = await t.signUp();
+    const p = await project(owner);
+    await member.agent.post(`/api/projects/join/${owner.username}/${p.slug}`, { token: p.join_token });
+    const s = open(member);
+    await connected(s);
+    const got = record(s, ['ProjectUpdated']);
+    // The check reads the membership; the removal commits and its event is handled before the check's answer comes
+    // back: the write that ends the membership found no socket of the member in the project's room.
+    const original = access.isProjectMember;
+    const spy = vi.spyOn(access, 'isProjectMember').mockImplementationOnce(async (db, projectId, userId) => {
+      const isMember = await original(db, projectId, userId);
+      await runWork(t.ctx, {}, async (work) => {
+        await work.tx
+          .delete(projectUsers)
+          .where(and(eq(projectUsers.projectId, p.id), eq(projectUsers.userId, member.id)));
+        work.record({ name: 'MembershipEnded', projectId: p.id, userId: member.id });
+      });
+      await settle();
+      return isMember;
+    });
+    try {
+      expect(await subscribe(s, p.id)).toEqual({ ok: false, message: 'This action is unauthorized.' });
+    } finally {
+      spy.mockRestore();
+    }
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'After the removal' });
+    await settle();
+    expect(got).toHaveLength(0);
   });
 });

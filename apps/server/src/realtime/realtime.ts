@@ -107,6 +107,28 @@ export async function attachRealtime(
     },
     ctx.config.realtimeBatchWindowMaxMs,
   );
+  // Subscriptions whose membership check is on its way, by project. A membership that ends meanwhile was read
+  // before its end (the check says "member") while the write that ends it found no socket of that user in the room
+  // yet: without this, the socket would join after and follow a project it no longer belongs to.
+  const checking = new Map<number, Set<{ userId: number; ended: boolean }>>();
+  function awaitCheck(projectId: number, userId: number) {
+    const entry = { userId, ended: false };
+    const set = checking.get(projectId) ?? new Set();
+    checking.set(projectId, set.add(entry));
+    return {
+      get ended() {
+        return entry.ended;
+      },
+      done() {
+        set.delete(entry);
+        if (set.size === 0 && checking.get(projectId) === set) checking.delete(projectId);
+      },
+    };
+  }
+  function endChecks(projectId: number, userId?: number) {
+    for (const entry of checking.get(projectId) ?? [])
+      if (userId === undefined || entry.userId === userId) entry.ended = true;
+  }
   // Rooms are this instance's: one that none of its sockets is in costs nothing to skip.
   const anyoneIn = (room: string) => io.sockets.adapter.rooms.has(room);
 
@@ -137,9 +159,11 @@ export async function attachRealtime(
         ? [projectBatchRoom(parsed.data), projectRoom(parsed.data)]
         : [projectRoom(parsed.data), projectBatchRoom(parsed.data)];
       // Membership rows go with their project, so one look answers both "exists" and "belongs".
+      const pending = awaitCheck(parsed.data, auth.user.id);
       isProjectMember(ctx.db, parsed.data, auth.user.id).then(
         async (isMember) => {
-          if (!can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, isMember } }))
+          pending.done();
+          if (pending.ended || !can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, isMember } }))
             return reply({ ok: false, message: 'This action is unauthorized.' });
           // Subscribing again may change the mode: one room, so that no event comes twice. What waits in a batch
           // goes first: to this socket while it still subscribes in batches, or to the others once it no longer
@@ -152,7 +176,10 @@ export async function attachRealtime(
           const last = lastEventAt.get(parsed.data);
           reply({ ok: true, quiet_ms: last === undefined ? null : Math.round(performance.now() - last) });
         },
-        () => reply({ ok: false, message: 'Server error.' }),
+        () => {
+          pending.done();
+          reply({ ok: false, message: 'Server error.' });
+        },
       );
     });
     socket.on('unsubscribe', (payload: unknown, ack?: Ack) => {
@@ -178,6 +205,7 @@ export async function attachRealtime(
         // What was committed before the membership ended still reaches the member, as it would have unbatched.
         batches.flush(event.projectId);
         io.in(userRoom(event.userId)).socketsLeave(projectRooms(event.projectId));
+        endChecks(event.projectId, event.userId);
         break;
       case 'SessionEnded':
         io.in(sessionRoom(event.sessionId)).disconnectSockets(true);
@@ -215,6 +243,7 @@ export async function attachRealtime(
           // The batched subscribers get the deletion before the rooms are emptied.
           batches.flush(event.projectId);
           for (const room of projectRooms(event.projectId)) io.in(room).socketsLeave(room);
+          endChecks(event.projectId);
         }
     },
     { ordered: true },
