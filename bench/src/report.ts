@@ -16,6 +16,9 @@ type DriverResult = {
     without_sockets: { per_second: number; errors: number };
     with_sockets: { per_second: number; errors: number; client_event_loop_utilization?: number };
     ratio: number;
+    /** Each round's run with sockets against the runs without on either side of it. */
+    round_ratios?: number[];
+    batch_window_max_ms?: number;
     /** Extra figures (not part of any aim): how busy each thread was during the runs, 0–1. */
     busy?: {
       server_without_sockets: number;
@@ -64,6 +67,9 @@ function summary(r: DriverResult): [string, string][] {
       String(r.realtime.with_sockets.per_second),
     ]);
     rows.push(['HTTP ratio with ÷ without sockets', String(r.realtime.ratio)]);
+    if (r.realtime.round_ratios) rows.push(['HTTP ratio by round', r.realtime.round_ratios.join(', ')]);
+    if (r.realtime.batch_window_max_ms !== undefined)
+      rows.push(['longest batch window', `${r.realtime.batch_window_max_ms} ms`]);
     rows.push(['events delivered', `${d.deliveries} / ${d.deliveries_expected}`]);
     if (d.events_per_batch !== undefined)
       rows.push(['batches per socket, events per batch', `${d.batches_per_socket} / ${d.events_per_batch}`]);

@@ -8,7 +8,7 @@ import { Session } from 'node:inspector/promises';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { DEFAULT_PREFERENCES } from '@reqloom/domain';
+import { DEFAULT_PREFERENCES, REALTIME_BATCH_WINDOW_MAX_MS } from '@reqloom/domain';
 import {
   buildApp,
   createConfirmedUser,
@@ -29,7 +29,8 @@ import { markdownReport } from './report';
 import { bareRunner, recordStatements } from './statements';
 
 // `npm run bench -- [--scale small|20k|100k] [--driver pglite|postgres|both] [--label name]`
-//   `[--no-throughput] [--no-realtime] [--profile-realtime] [--nice-sockets N]`
+//   `[--no-throughput] [--no-realtime] [--profile-realtime] [--profile-read] [--nice-sockets N]`
+//   `[--realtime-rounds N] [--batch-window-max-ms N]`
 // Generates a project (20 documents × 1,000 requirements and 20,000 links at 20k; 20 × 5,000 and 100,000
 // at 100k), then measures on each driver:
 //  - the main reads and writes through the whole stack in process (Fastify inject with a session):
@@ -51,9 +52,15 @@ const { values: args } = parseArgs({
     'duration-ms': { type: 'string', default: '5000' },
     // Where the server's thread spent each realtime run (self time by function), to see what the sockets cost it.
     'profile-realtime': { type: 'boolean', default: false },
+    // Where the server's thread spends GET requirements/{id} (self time by function), beside the SQL it needs.
+    'profile-read': { type: 'boolean', default: false },
     // A nice value for the bench's socket-client thread (Linux), which stands for 100 browsers on other machines:
     // at 10 it takes only what the server, PostgreSQL and the HTTP clients leave of the two cores.
     'nice-sockets': { type: 'string', default: '0' },
+    // Rounds of the realtime scenario: each is a run with sockets followed by one without (after a first without).
+    'realtime-rounds': { type: 'string', default: '3' },
+    // The longest realtime batch window (the app's default unless given), to compare windows on one machine.
+    'batch-window-max-ms': { type: 'string' },
   },
 });
 if (!(args.scale in SCALES)) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
@@ -68,6 +75,8 @@ const MEASURE_BUDGET_MS = 60_000;
 const REALTIME_USERS = 100;
 const REALTIME_SOCKETS = 100;
 const THROUGHPUT_ROUNDS = 3;
+const realtimeRounds = Math.max(1, Math.min(10, Number(args['realtime-rounds'])));
+const batchWindowMaxMs = args['batch-window-max-ms'] === undefined ? null : Number(args['batch-window-max-ms']);
 
 type Measured = { p50_ms: number; p95_ms: number; iterations: number; response_bytes: number };
 type Answer = { statusCode: number; body: string };
@@ -173,6 +182,7 @@ async function runOn(driver: 'pglite' | 'postgres', database: Database, database
   );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
+  if (batchWindowMaxMs !== null) config.realtimeBatchWindowMaxMs = batchWindowMaxMs;
   const { app } = await buildApp(config, { database });
   const db = database.db;
   const created = await createConfirmedUser(db, {
@@ -219,7 +229,9 @@ async function runOn(driver: 'pglite' | 'postgres', database: Database, database
     inject('GET', `/api/projects/requirementlinks/${data.projectId}?document_id=${doc}`),
   );
   await add('GET projects/structure/{id}', () => inject('GET', `/api/projects/structure/${data.projectId}`));
+  const readProfiler = args['profile-read'] ? await startProfile() : undefined;
   await add('GET requirements/{id}', (i) => inject('GET', `/api/requirements/${reqAt(i)}`), single);
+  if (readProfiler) await printProfile(readProfiler, 'GET requirements/{id}', single.iterations + single.warmup);
   await add(
     'bare SQL: one requirement by id',
     async (i) => {
@@ -481,75 +493,111 @@ async function realtimeScenario(
   // A round first that counts for nothing: the first round after the bulk load ran 20–40 % below the one after
   // the sockets', which the mean of the two then charged to the sockets.
   await runWorker(task);
-  const {
-    result: alone,
-    busy: aloneBusy,
-    idle: aloneIdle,
-    cpuPerCall: aloneCpu,
-  } = await busy(() => runWorker(task), 'without sockets');
-  console.log(`  realtime: ${REALTIME_USERS} users without sockets ${alone.per_second}/s (${alone.errors} errors)`);
-  const sockets = startSockets({
-    kind: 'sockets',
-    base,
-    cookies: socketCookies,
-    projectId: data.projectId,
-    nice: Number(args['nice-sockets']),
-  });
-  await sockets.ready;
-  const {
-    result: withSockets,
-    busy: withBusy,
-    idle: withIdle,
-    cpuPerCall: withCpu,
-  } = await busy(() => runWorker(task), 'with sockets');
-  const delivery = await sockets.expect(withSockets.writes, 30_000);
-  await sockets.close();
-  // Without sockets again, after: the mean of both runs stands for "without", so that a drift of the
-  // machine's load during the scenario does not pass for the sockets' cost.
-  const {
-    result: aloneAfter,
-    busy: afterBusy,
-    idle: afterIdle,
-    cpuPerCall: afterCpu,
-  } = await busy(() => runWorker(task), 'without sockets, again');
-  const withoutPerSecond = Math.round((alone.per_second + aloneAfter.per_second) / 2);
-  const ratio = Math.round((withSockets.per_second / Math.max(1, withoutPerSecond)) * 1000) / 1000;
-  console.log(`  realtime: ${REALTIME_USERS} users without sockets, again ${aloneAfter.per_second}/s`);
+  // Runs without sockets and with them alternate (without, with, without, …, without), so that a drift of the
+  // machine's load during the scenario does not pass for the sockets' cost: one pair of 5 s runs moved the ratio
+  // by ±0.15 on a quiet machine. Each round connects 100 fresh sockets, and every event must reach each of them.
+  const without = [await busy(() => runWorker(task), 'without sockets')];
+  const withs: Awaited<ReturnType<typeof busy>>[] = [];
+  const deliveries: SocketReport[] = [];
+  for (let round = 1; round <= realtimeRounds; round++) {
+    const sockets = startSockets({
+      kind: 'sockets',
+      base,
+      cookies: socketCookies,
+      projectId: data.projectId,
+      nice: Number(args['nice-sockets']),
+    });
+    await sockets.ready;
+    const run = await busy(() => runWorker(task), `with sockets, round ${round}`);
+    deliveries.push(await sockets.expect(run.result.writes, 30_000));
+    await sockets.close();
+    withs.push(run);
+    without.push(await busy(() => runWorker(task), `without sockets, round ${round}`));
+  }
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+  const round3 = (n: number) => Math.round(n * 1000) / 1000;
+  const meanOf = (runs: typeof without, pick: (r: (typeof without)[number]) => number | null) => {
+    const values = runs.map(pick);
+    return values.some((v) => v === null) ? null : round3(mean(values as number[]));
+  };
+  const withoutPerSecond = Math.round(mean(without.map((r) => r.result.per_second)));
+  const withPerSecond = Math.round(mean(withs.map((r) => r.result.per_second)));
+  const ratio = round3(withPerSecond / Math.max(1, withoutPerSecond));
+  // Each round's "with" against the mean of the runs without sockets on either side of it.
+  const roundRatios = withs.map((r, i) =>
+    round3(r.result.per_second / Math.max(1, (without[i]!.result.per_second + without[i + 1]!.result.per_second) / 2)),
+  );
+  const sum = (pick: (d: SocketReport) => number) => deliveries.reduce((n, d) => n + pick(d), 0);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  // Percentiles of several runs cannot be merged exactly: the median round's p50, and the worst round's p99.
+  const delivery: SocketReport = {
+    sockets: deliveries[0]!.sockets,
+    events_expected: sum((d) => d.events_expected),
+    deliveries_expected: sum((d) => d.deliveries_expected),
+    deliveries: sum((d) => d.deliveries),
+    missing: sum((d) => d.missing),
+    after_request_p50_ms: median(deliveries.map((d) => d.after_request_p50_ms)),
+    after_request_p99_ms: Math.max(...deliveries.map((d) => d.after_request_p99_ms)),
+    after_answer_p50_ms: median(deliveries.map((d) => d.after_answer_p50_ms)),
+    after_answer_p99_ms: Math.max(...deliveries.map((d) => d.after_answer_p99_ms)),
+    max_ms: Math.max(...deliveries.map((d) => d.max_ms)),
+    batches_per_socket: Math.round(mean(deliveries.map((d) => d.batches_per_socket))),
+    events_per_batch: Math.round(mean(deliveries.map((d) => d.events_per_batch)) * 100) / 100,
+    client_event_loop_utilization: round3(mean(deliveries.map((d) => d.client_event_loop_utilization))),
+  };
+  const withSockets = {
+    per_second: withPerSecond,
+    errors: withs.reduce((n, r) => n + r.result.errors, 0),
+    client_event_loop_utilization: round3(mean(withs.map((r) => r.result.client_event_loop_utilization ?? 0))),
+    runs: withs.map((r) => ({ ...r.result, writes: r.result.writes.length })),
+  };
   console.log(
-    `  realtime: with ${REALTIME_SOCKETS} sockets ${withSockets.per_second}/s (${withSockets.errors} errors), ` +
-      `ratio ${ratio}; ${delivery.deliveries}/${delivery.deliveries_expected} deliveries, ` +
-      `p50 ${delivery.after_request_p50_ms} ms, p99 ${delivery.after_request_p99_ms} ms after the request; ` +
-      `${delivery.batches_per_socket} batches per socket, ${delivery.events_per_batch} events per batch`,
+    `  realtime: ${REALTIME_USERS} users without sockets ${without.map((r) => r.result.per_second).join(' / ')}/s, ` +
+      `with ${REALTIME_SOCKETS} sockets ${withs.map((r) => r.result.per_second).join(' / ')}/s ` +
+      `(${withSockets.errors} errors, ${without.reduce((n, r) => n + r.result.errors, 0)} without)`,
   );
   console.log(
-    `  realtime (extra): server thread busy ${aloneBusy} / ${withBusy} / ${afterBusy} (without / with / without), ` +
+    `  realtime: ratio ${ratio} (rounds ${roundRatios.join(', ')}); ${delivery.deliveries}/${delivery.deliveries_expected} ` +
+      `deliveries, p50 ${delivery.after_request_p50_ms} ms, p99 ${delivery.after_request_p99_ms} ms after the request; ` +
+      `${delivery.batches_per_socket} batches per socket, ${delivery.events_per_batch} events per batch`,
+  );
+  const busyWithout = meanOf(without, (r) => r.busy)!;
+  const busyWith = meanOf(withs, (r) => r.busy)!;
+  const idleWithout = meanOf(without, (r) => r.idle)!;
+  const idleWith = meanOf(withs, (r) => r.idle)!;
+  const cpuWithout = meanOf(without, (r) => r.cpuPerCall);
+  const cpuWith = meanOf(withs, (r) => r.cpuPerCall);
+  console.log(
+    `  realtime (extra): server thread busy ${busyWithout} / ${busyWith} (without / with), ` +
       `socket clients' thread ${delivery.client_event_loop_utilization}, ` +
       `HTTP clients' thread ${withSockets.client_event_loop_utilization} with sockets; ` +
-      `machine's CPUs idle ${aloneIdle} / ${withIdle} / ${afterIdle}; ` +
-      `server thread's CPU per call ${aloneCpu} / ${withCpu} / ${afterCpu} ms`,
+      `machine's CPUs idle ${idleWithout} / ${idleWith}; server thread's CPU per call ${cpuWithout} / ${cpuWith} ms`,
   );
   return {
     users: REALTIME_USERS,
     sockets: REALTIME_SOCKETS,
     socket_clients_nice: Number(args['nice-sockets']),
+    batch_window_max_ms: batchWindowMaxMs ?? REALTIME_BATCH_WINDOW_MAX_MS,
     write_every: task.writes!.every,
+    rounds: realtimeRounds,
+    round_ratios: roundRatios,
     without_sockets: {
       per_second: withoutPerSecond,
-      errors: alone.errors + aloneAfter.errors,
-      runs: [alone, aloneAfter].map((r) => ({ ...r, writes: r.writes.length })),
+      errors: without.reduce((n, r) => n + r.result.errors, 0),
+      runs: without.map((r) => ({ ...r.result, writes: r.result.writes.length })),
     },
-    with_sockets: { ...withSockets, writes: withSockets.writes.length },
+    with_sockets: withSockets,
     ratio,
     busy: {
-      server_without_sockets: Math.round(((aloneBusy + afterBusy) / 2) * 1000) / 1000,
-      server_with_sockets: withBusy,
-      machine_idle_without_sockets: Math.round(((aloneIdle + afterIdle) / 2) * 1000) / 1000,
-      machine_idle_with_sockets: withIdle,
-      server_cpu_ms_per_call_without_sockets:
-        aloneCpu === null || afterCpu === null ? null : Math.round(((aloneCpu + afterCpu) / 2) * 1000) / 1000,
-      server_cpu_ms_per_call_with_sockets: withCpu,
+      server_without_sockets: busyWithout,
+      server_with_sockets: busyWith,
+      machine_idle_without_sockets: idleWithout,
+      machine_idle_with_sockets: idleWith,
+      server_cpu_ms_per_call_without_sockets: cpuWithout,
+      server_cpu_ms_per_call_with_sockets: cpuWith,
     },
     delivery,
+    deliveries_by_round: deliveries,
   };
 }
 
