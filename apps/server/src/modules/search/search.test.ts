@@ -173,7 +173,9 @@ describe('project search of long descriptions', () => {
     }
     const started = performance.now();
     const res = await alice.agent.post(`/api/projects/search/${long.id}`, { query: 'ozymandias' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Before, about 6 s for these six; the bound leaves room for a busy machine (it failed nowhere at 1 s, but a
+    // loaded CI machine stretches a call over HTTP and PGlite more than the pure functions above).
+    expect(performance.now() - started).toBeLessThan(3000);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.data.data).toHaveLength(6);
     expect(res.data.data[0].extract).toMatch(/^<mark>ozymandias<\/mark> <mark>ozymandias<\/mark>/);
