@@ -3,7 +3,20 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SLUG_MAX, USERNAME_MAX
 
 // Custom issue messages are message keys: the server and the web client translate them.
 
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * An id: a positive integer, or its decimal digits (path and query parameters come as text). Nothing else is read
+ * as one: `z.coerce.number()` took "1e3", "0x1", " 12 ", `true` and `[5]` for ids, so a malformed call could name a
+ * real element.
+ */
+const ID_MAX = 2_147_483_647;
+export const idSchema = z.union([
+  z.number().int().positive().max(ID_MAX),
+  z
+    .string()
+    .regex(/^[0-9]{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().positive().max(ID_MAX)),
+]);
 
 /** The `version` a PUT edited (decisions §19): when the element has moved on, the answer is 409. */
 export const versionSchema = z.number().int().positive().max(2_147_483_647);

@@ -9,7 +9,7 @@ import {
   updatePreferencesBody,
   type Preferences,
 } from './preferences';
-import { slugSchema, usernameSchema } from './fields';
+import { idSchema, slugSchema, usernameSchema } from './fields';
 
 describe('registerBody', () => {
   const valid = {
@@ -31,6 +31,32 @@ describe('registerBody', () => {
   });
   it('strips fields it does not know', () => {
     expect(registerBody.parse({ ...valid, alpha: true })).not.toHaveProperty('alpha');
+  });
+});
+
+describe('ids', () => {
+  it('reads a positive integer or its decimal digits, and nothing else', () => {
+    expect(idSchema.parse(12)).toBe(12);
+    expect(idSchema.parse('12')).toBe(12);
+    expect(idSchema.parse('2147483647')).toBe(2_147_483_647);
+    for (const bad of [
+      '1e3',
+      '0x1',
+      ' 12',
+      '12 ',
+      '+12',
+      '1.0',
+      '',
+      '2147483648',
+      '99999999999',
+      0,
+      -1,
+      1.5,
+      true,
+      [5],
+      null,
+    ])
+      expect(idSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });
 
