@@ -48,14 +48,16 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
       request.log = request.log.child({ userId: request.auth.user.id });
       const limit = ctx.config.rateLimitApi;
       if (limit) {
-        const key =
-          request.auth.kind === 'session' ? `api:s:${request.auth.sessionId}` : `api:t:${request.auth.tokenId}`;
-        const wait = ctx.rateLimiter.hit(key, limit);
+        const wait = ctx.rateLimiter.hit(apiRateKey(request.auth), limit);
         if (wait !== null) throw tooManyRequests(wait);
       }
     }
   });
 }
+
+/** RATE_LIMIT_API counts the calls of one session or token under this key (realtime subscriptions too). */
+export const apiRateKey = (auth: Auth) =>
+  auth.kind === 'session' ? `api:s:${auth.sessionId}` : `api:t:${auth.tokenId}`;
 
 /** Route hook: 401 unless the caller is authenticated. Runs before validation, as the house order wants. */
 export const authenticated: onRequestAsyncHookHandler = async (request) => {

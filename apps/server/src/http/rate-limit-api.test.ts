@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { io as connect } from 'socket.io-client';
+import type { SubscribeAnswer } from '@reqloom/domain';
+import { createTestApp, unique, type TestApp } from '../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,5 +21,33 @@ describe('RATE_LIMIT_API', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const other = await t.signUp();
     expect((await other.agent.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('counts realtime subscriptions as calls of the same session', async () => {
+    const user = await t.signUp();
+    const project = (await user.agent.post('/api/projects', { name: 'Limited', acronym: 'LM', slug: unique('prj') }))
+      .data.data;
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const subscribe = () => socket.emitWithAck('subscribe', { project_id: project.id }) as Promise<SubscribeAnswer>;
+      // One call made the project: two subscriptions pass, the third is refused, and so is the next HTTP call.
+      expect(await subscribe()).toMatchObject({ ok: true });
+      expect(await subscribe()).toMatchObject({ ok: true });
+      expect(await subscribe()).toEqual({ ok: false, message: 'Too many requests.' });
+      expect((await user.agent.get('/api/user')).statusCode).toBe(429);
+    } finally {
+      socket.disconnect();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { RealtimeBatch, SubscribeAnswer } from '@reqloom/domain';
 import { projectUsers, sessions } from '../db/schema';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
+import { REALTIME_LIMITS } from './realtime';
 import { runWork } from '../work';
 import * as access from '../policies/project-access';
 
@@ -407,5 +408,52 @@ describe('realtime', () => {
     await owner.agent.put(`/api/projects/${p.id}`, { name: 'After the removal' });
     await settle();
     expect(got).toHaveLength(0);
+  });
+
+  describe('bounds what one user holds', () => {
+    const limits = { ...REALTIME_LIMITS };
+    afterAll(() => Object.assign(REALTIME_LIMITS, limits));
+
+    it('refuses a connection beyond the sockets a user may have open, and takes one again once one closed', async () => {
+      REALTIME_LIMITS.socketsPerUser = 3;
+      const user = await t.signUp();
+      const three = [open(user), open(user), open(user)];
+      await Promise.all(three.map(connected));
+      const fourth = open(user);
+      await expect(connected(fourth)).rejects.toThrow('Too many connections.');
+      // Another user is not counted with this one.
+      const other = open(await t.signUp());
+      await connected(other);
+      three[0]!.disconnect();
+      await settle();
+      await connected(open(user));
+    });
+
+    it('refuses a subscription beyond the projects a socket may follow; following one again is no new one', async () => {
+      REALTIME_LIMITS.projectsPerSocket = 2;
+      const owner = await t.signUp();
+      const [a, b, c] = [await project(owner), await project(owner), await project(owner)];
+      const s = open(owner);
+      await connected(s);
+      expect(await subscribe(s, a.id)).toMatchObject({ ok: true });
+      expect(await subscribeInBatches(s, b.id)).toMatchObject({ ok: true });
+      expect(await subscribe(s, c.id)).toEqual({ ok: false, message: 'Too many subscriptions.' });
+      expect(await subscribeInBatches(s, a.id)).toMatchObject({ ok: true });
+      await s.emitWithAck('unsubscribe', { project_id: b.id });
+      expect(await subscribe(s, c.id)).toMatchObject({ ok: true });
+    });
+
+    it('refuses subscriptions sent all at once beyond the checks a socket may have on their way', async () => {
+      REALTIME_LIMITS.checksPerSocket = 2;
+      const owner = await t.signUp();
+      const p = await project(owner);
+      const s = open(owner);
+      await connected(s);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => subscribe(s, p.id)));
+      expect(answers.filter((a) => a.ok)).toHaveLength(2);
+      expect(answers.filter((a) => !a.ok)).toEqual(Array(4).fill({ ok: false, message: 'Too many requests.' }));
+      // Once answered, the socket may ask again.
+      expect(await subscribe(s, p.id)).toMatchObject({ ok: true });
+    });
   });
 });

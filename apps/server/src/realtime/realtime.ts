@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { CommittedWork } from '../events/bus';
 import type { DomainEvent } from '../events/domain-events';
 import { SESSION_COOKIE } from '../http/session-cookie';
+import { apiRateKey } from '../http/authenticate';
 import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../modules/auth/session.service';
 import { can } from '../policies/policy';
 import { isProjectMember } from '../policies/project-access';
@@ -29,6 +30,12 @@ type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<str
 const MAX_EXPIRY_CHECK_MS = 10 * 60_000;
 /** An event's name, its payload and its acknowledgement: what `subscribe` and `unsubscribe` take. */
 const MAX_EVENT_ARGUMENTS = 3;
+/**
+ * Bounds on what one user holds on this instance (a tab has one socket and follows the projects it shows): without
+ * them a script could open sockets and subscriptions until memory ran out, and 3,000 subscribes sent at once held
+ * the health check 1.4 s behind their membership checks.
+ */
+export const REALTIME_LIMITS = { socketsPerUser: 50, projectsPerSocket: 100, checksPerSocket: 10 };
 
 /**
  * Socket.IO on the app's own port (path /socket.io). A connection authenticates like an HTTP call (session
@@ -70,6 +77,8 @@ export async function attachRealtime(
       const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
       if (!auth && typeof token === 'string' && token.length <= 200) auth = await resolveAccessToken(ctx.db, token);
       if (!auth) return next(new Error('Unauthenticated.'));
+      if ((io.sockets.adapter.rooms.get(userRoom(auth.user.id))?.size ?? 0) >= REALTIME_LIMITS.socketsPerUser)
+        return next(new Error('Too many connections.'));
       socket.data.auth = auth;
       next();
     })().catch(() => next(new Error('Unauthenticated.')));
@@ -149,20 +158,33 @@ export async function attachRealtime(
       expiryTimers.delete(socket.id);
     });
 
+    // Membership checks of this socket on their way.
+    let checks = 0;
     socket.on('subscribe', (payload: unknown, ack?: Ack) => {
       const reply: Ack = typeof ack === 'function' ? ack : () => undefined;
       const request = payload as { project_id?: unknown; batch?: unknown } | null;
       const parsed = idSchema.safeParse(request?.project_id);
       if (!parsed.success) return reply({ ok: false, message: 'Not found.' });
+      // A subscription counts as a call for RATE_LIMIT_API, as over HTTP, under the same key.
+      const limit = ctx.config.rateLimitApi;
+      if (limit && ctx.rateLimiter.hit(apiRateKey(auth), limit) !== null)
+        return reply({ ok: false, message: 'Too many requests.' });
+      if (checks >= REALTIME_LIMITS.checksPerSocket) return reply({ ok: false, message: 'Too many requests.' });
+      const already = socket.rooms.has(projectRoom(parsed.data)) || socket.rooms.has(projectBatchRoom(parsed.data));
+      const subscribed = [...socket.rooms].filter((room) => room.startsWith('project.')).length;
+      if (!already && subscribed >= REALTIME_LIMITS.projectsPerSocket)
+        return reply({ ok: false, message: 'Too many subscriptions.' });
       const batch = request?.batch === true;
       const [room, otherRoom] = batch
         ? [projectBatchRoom(parsed.data), projectRoom(parsed.data)]
         : [projectRoom(parsed.data), projectBatchRoom(parsed.data)];
       // Membership rows go with their project, so one look answers both "exists" and "belongs".
       const pending = awaitCheck(parsed.data, auth.user.id);
+      checks += 1;
       isProjectMember(ctx.db, parsed.data, auth.user.id).then(
         async (isMember) => {
           pending.done();
+          checks -= 1;
           if (pending.ended || !can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, isMember } }))
             return reply({ ok: false, message: 'This action is unauthorized.' });
           // Subscribing again may change the mode: one room, so that no event comes twice. What waits in a batch
@@ -178,6 +200,7 @@ export async function attachRealtime(
         },
         () => {
           pending.done();
+          checks -= 1;
           reply({ ok: false, message: 'Server error.' });
         },
       );
