@@ -9,6 +9,8 @@ import { workingArea } from '../test/working-area';
 import { runWork } from '../work';
 import { loadOrCreateState } from './collaboration-states';
 import { readHtml } from './shared-description';
+import { COLLABORATION_LIMITS, documentNameOf } from './connection-limits';
+import WebSocket from 'ws';
 
 // Real Hocuspocus providers (Node, `ws`) against the app listening on a real port.
 
@@ -258,5 +260,61 @@ describe('collaborative editing', () => {
     expect(await revisionsKept()).toEqual(revisionsBefore);
     const childNow = (await owner.agent.get(`/api/requirements/${child.id}`)).data.data;
     expect(childNow.parents).toEqual([{ id: requirement.id, upToDate: true }]);
+  });
+
+  describe('bounds what one user holds', () => {
+    const limits = { ...COLLABORATION_LIMITS };
+    afterAll(() => Object.assign(COLLABORATION_LIMITS, limits));
+    const url = () => `${base.replace(/^http/, 'ws')}/collab`;
+    /** A raw connection: what a script, not the provider, may send. */
+    const raw = (user: SignedUp) => new WebSocket(url(), { headers: { cookie: cookieOf(user) } });
+    const opened = (ws: WebSocket) =>
+      new Promise<number>((resolve) => {
+        ws.once('open', () => resolve(101));
+        ws.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      });
+    /** A message naming a document as Hocuspocus frames it: the name as a lib0 string, then a sync step 1. */
+    const messageFor = (name: string) => {
+      const bytes = new TextEncoder().encode(name);
+      return Buffer.from([bytes.length, ...bytes, 0, 0, 1, 0]);
+    };
+
+    it('reads the document name that starts a message, and nothing from a malformed one', () => {
+      expect(documentNameOf(messageFor('requirement.12'))).toBe('requirement.12');
+      expect(documentNameOf(new Uint8Array([5, 97]))).toBeNull();
+      expect(documentNameOf(new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0x01]))).toBeNull();
+      expect(documentNameOf(new Uint8Array([]))).toBeNull();
+    });
+
+    it('refuses a connection beyond the sockets a user may have open, and takes one again once one closed', async () => {
+      COLLABORATION_LIMITS.socketsPerUser = 2;
+      const user = await t.signUp();
+      const [a, b] = [raw(user), raw(user)];
+      expect(await Promise.all([opened(a), opened(b)])).toEqual([101, 101]);
+      expect(await opened(raw(user))).toBe(429);
+      // Another user's sockets are counted apart.
+      const other = raw(await t.signUp());
+      expect(await opened(other)).toBe(101);
+      await new Promise((resolve) => {
+        a.once('close', resolve);
+        a.close();
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const again = raw(user);
+      expect(await opened(again)).toBe(101);
+      for (const ws of [b, other, again]) ws.close();
+    });
+
+    it('closes a connection that speaks of more documents than one may hold', async () => {
+      COLLABORATION_LIMITS.documentsPerSocket = 3;
+      const ws = raw(await t.signUp());
+      expect(await opened(ws)).toBe(101);
+      const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+      for (const id of [1, 2, 3, 1, 2]) ws.send(messageFor(`requirement.${id}`));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(ws.readyState).toBe(WebSocket.OPEN);
+      ws.send(messageFor('requirement.4'));
+      expect(await closed).toBe(1008);
+    });
   });
 });

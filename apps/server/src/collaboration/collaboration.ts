@@ -11,6 +11,7 @@ import { watchAccess } from './access-watch';
 import { mergeApiUpdates } from './api-updates';
 import { authenticationExtension } from './authentication.extension';
 import { awarenessExtension } from './awareness.extension';
+import { COLLABORATION_LIMITS, documentNameOf, OpenSockets } from './connection-limits';
 import type { CollaborationContext } from './context';
 import { persistenceExtension } from './persistence.extension';
 import { sizeExtension } from './size.extension';
@@ -74,6 +75,7 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
   const stopMerging = mergeApiUpdates(ctx, hocuspocus);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const openSockets = new OpenSockets();
 
   function sameOrigin(request: IncomingMessage): boolean {
     const origin = request.headers.origin;
@@ -103,7 +105,17 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
     if (!sameOrigin(request)) return refuse(socket, 403, 'Forbidden');
     const cookie = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
     const auth = cookie && cookie.length <= 200 ? await resolveSession(ctx.db, cookie).catch(() => null) : null;
+    const userId = auth?.user.id;
+    if (userId !== undefined && !openSockets.open(userId)) return refuse(socket, 429, 'Too Many Requests');
+    let counted = userId !== undefined;
+    const release = () => {
+      if (counted && userId !== undefined) openSockets.close(userId);
+      counted = false;
+    };
+    // The upgrade may fail (the client gone meanwhile): the socket then counts no more.
+    socket.once('close', release);
     wss.handleUpgrade(request, socket, head, (ws) => {
+      const documents = new Set<string>();
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers))
         if (typeof value === 'string') headers.set(name, value);
@@ -114,7 +126,13 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
       );
       ws.on('message', (data: RawData) => {
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-        connection.handleMessage(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        const message = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const name = documentNameOf(message);
+        if (name !== null && !documents.has(name)) {
+          if (documents.size >= COLLABORATION_LIMITS.documentsPerSocket) return ws.close(1008, 'Too many documents.');
+          documents.add(name);
+        }
+        connection.handleMessage(message);
       });
       ws.on('close', (code: number, reason: Buffer) => connection.handleClose({ code, reason: reason.toString() }));
       ws.on('error', () => ws.terminate());
