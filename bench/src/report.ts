@@ -54,6 +54,11 @@ function summary(r: DriverResult): [string, string][] {
       `GET requirements/{id} ÷ its own ${r.derived.requirement_by_id_statements} statements run bare (p50)`,
       `${r.derived.requirement_by_id_over_own_statements_p50}×`,
     ]);
+  if (r.derived?.own_statements_round_trips_after_work_p50_ms !== undefined)
+    rows.push([
+      `its ${r.derived.requirement_by_id_statements} statements' round trips, each after 0.1 ms of work (p50)`,
+      `${r.derived.own_statements_round_trips_after_work_p50_ms} ms`,
+    ]);
   if (r.throughput) {
     rows.push(['bare Fastify + pg, req/s', String(r.throughput.bare.per_second)]);
     rows.push(['authenticated GET requirements/{id}, req/s', String(r.throughput.authenticated_read.per_second)]);

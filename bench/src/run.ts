@@ -26,7 +26,7 @@ import { generateProject, SCALES, type ScaleName } from './generate';
 import type { HttpResult, HttpTask, SocketReport, SocketTask, WorkerMessage } from './load-worker';
 import { percentile } from './load-worker';
 import { markdownReport } from './report';
-import { bareRunner, recordStatements } from './statements';
+import { bareRunner, bareRunnerAfterWork, recordStatements } from './statements';
 
 // `npm run bench -- [--scale small|20k|100k] [--driver pglite|postgres|both] [--label name]`
 //   `[--no-throughput] [--no-realtime] [--profile-realtime] [--profile-read] [--nice-sockets N]`
@@ -252,6 +252,17 @@ async function runOn(driver: 'pglite' | 'postgres', database: Database, database
     },
     single,
   );
+  // The same statements' round trips, each after 0.1 ms of other work (what the route does between them): the
+  // part of the route's time above its statements run bare that this machine adds to any round trip after work.
+  const runOwnAfterWork = bareRunnerAfterWork(database, ownStatements, 0.1);
+  const waits: number[] = [];
+  for (let i = 0; i < single.warmup; i++) await runOwnAfterWork();
+  for (let i = 0; i < single.iterations; i++) waits.push(await runOwnAfterWork());
+  waits.sort((a, b) => a - b);
+  const afterWorkP50 = percentile(waits, 50);
+  console.log(
+    `  its ${ownStatements.length} statements' round trips, each after 0.1 ms of work: p50 ${afterWorkP50} ms`,
+  );
   await add('POST requirements', (i) =>
     inject('POST', '/api/requirements', {
       document_id: doc,
@@ -271,6 +282,7 @@ async function runOn(driver: 'pglite' | 'postgres', database: Database, database
     requirement_by_id_over_bare_sql_p50: ratio(one.p50_ms, bareSql.p50_ms),
     requirement_by_id_over_own_statements_p50: ratio(one.p50_ms, own.p50_ms),
     requirement_by_id_statements: ownStatements.length,
+    own_statements_round_trips_after_work_p50_ms: afterWorkP50,
   };
   console.log(
     `  GET requirements/{id} ÷ bare SQL (p50): ${derived.requirement_by_id_over_bare_sql_p50}×; ` +

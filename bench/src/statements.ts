@@ -45,3 +45,30 @@ export function bareRunner(database: Database, statements: Statement[]): () => P
     }
   };
 }
+
+/**
+ * The same statements, each after `workMs` of other work on this thread (a busy loop), as a route does between
+ * them (hooks, validation, presenting); answers the time spent waiting for the statements alone. On the bench's
+ * virtual machines a round trip that follows other work took two to three times as long as one in a tight loop,
+ * which is what `bare` measures: the difference is the machine's, not the route's.
+ */
+export function bareRunnerAfterWork(
+  database: Database,
+  statements: Statement[],
+  workMs: number,
+): () => Promise<number> {
+  const client = (database.db as unknown as { $client: { query: Query } }).$client;
+  const named = statements.map((s, i) => ({ name: `bench_bare_${i}`, text: s.text, values: s.values }));
+  return async () => {
+    let waited = 0;
+    for (const s of named) {
+      const until = performance.now() + workMs;
+      while (performance.now() < until);
+      const started = performance.now();
+      if (database.driver === 'postgres') await client.query(s);
+      else await client.query(s.text, s.values);
+      waited += performance.now() - started;
+    }
+    return waited;
+  };
+}
