@@ -5,6 +5,7 @@ import { useSessionActive } from '../api/useSessionActive';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { Logo } from '../components/Logo';
 import { isPublicScreen } from './publicScreens';
+import classes from './TopBar.module.css';
 import { topBarParts } from './topBarParts';
 
 // The user menu brings the menu and popover machinery; the login page, which has no user, does not load it.
@@ -18,7 +19,7 @@ export function TopBar() {
   const inProject = useMatch('/project/:projectNamespace/:projectSlug/*') !== null;
   const signedOut = isPublicScreen(pathname) || !active;
   return (
-    <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap" gap="lg">
+    <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap" className={classes.gaps}>
       <Logo />
       {inProject && !signedOut ? (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { Group, SegmentedControl } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import classes from '../../app/TopBar.module.css';
 import { useLatestMatch } from '../../app/useLatestMatch';
 import { queryKeys } from '../../api/queryKeys';
 import { ProjectSearch } from '../search/ProjectSearch';
@@ -32,7 +33,7 @@ export function ProjectTopBar() {
   if (!match) return null;
   const location = projectLocationFrom(subPath);
   return (
-    <Group gap="lg" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
+    <Group className={classes.gaps} wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
       {project.data ? (
         <ProjectSearch
           key={project.data.id}

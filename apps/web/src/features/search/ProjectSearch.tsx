@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Badge, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +67,8 @@ export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps
   const showList = open && query.trim().length >= SEARCH_MIN_LENGTH;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
+  // In a narrow window the shortcut's 96 px went to the box's own text: a 560 px window showed "Sear".
+  const roomForShortcut = useMediaQuery('(min-width: 48em)', true);
   return (
     <div className={classes.root} data-tour="project-search">
       <TextInput
@@ -85,14 +87,14 @@ export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps
         rightSection={
           results.isFetching && enough ? (
             <Loader size={14} />
-          ) : (
+          ) : roomForShortcut ? (
             // Spelled out, in the user's language: the ⇧ sign drew as a box in the interface's font.
             <Kbd size="xs" className={classes.shortcut}>
               {t('search.shortcut')}
             </Kbd>
-          )
+          ) : null
         }
-        rightSectionWidth={96}
+        rightSectionWidth={roomForShortcut ? 96 : undefined}
         onChange={(event) => {
           setQuery(event.currentTarget.value);
           setActive(-1);
