@@ -33,6 +33,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { classifierRoutes } from './modules/classifiers/classifiers.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { importRoutes } from './modules/interchange/import.routes';
+import type { ThreadLimits } from './modules/interchange/bounded-thread';
 import { registerAccessControl, type RouteAccess } from './http/access';
 import { EventBus } from './events/bus';
 import { attachRealtime } from './realtime/realtime';
@@ -51,7 +52,13 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
  */
 export async function buildApp(
   config: Config,
-  options: { database?: Database; mailer?: Mailer; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    database?: Database;
+    mailer?: Mailer;
+    logStream?: NodeJS.WritableStream;
+    /** The export thread's bounds (tests make them small); EXPORT_LIMITS by default. */
+    exportLimits?: ThreadLimits;
+  } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -123,7 +130,7 @@ export async function buildApp(
   testRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
   commentRoutes(app, ctx);
-  interchangeRoutes(app, ctx);
+  interchangeRoutes(app, ctx, options.exportLimits);
   searchRoutes(app, ctx);
   classifierRoutes(app, ctx);
   // Multipart is parsed only where it is expected: elsewhere a form body stays refused (415) as before.

@@ -46,6 +46,8 @@ const en = {
   'validation.too_many': 'Too many items.',
   'validation.reqif': 'The file must be a ReqIF file (.reqif or .reqifz) that can be read.',
   'validation.docx': 'The file must be a Word document (.docx) that can be read.',
+  'export.too_large':
+    'This document is too large to export: building its file takes more time or memory than an export may.',
   'import.skip.image_wmf': 'A WMF drawing, which a browser cannot show.',
   'import.skip.image_emf': 'An EMF drawing, which a browser cannot show.',
   'import.skip.image_linked': 'An image linked from outside the file.',
@@ -162,6 +164,8 @@ const fr: Record<MessageKey, string> = {
   'validation.too_many': "Trop d'éléments.",
   'validation.reqif': 'Le fichier doit être un fichier ReqIF (.reqif ou .reqifz) lisible.',
   'validation.docx': 'Le fichier doit être un document Word (.docx) lisible.',
+  'export.too_large':
+    "Ce document est trop volumineux pour être exporté : construire son fichier demande plus de temps ou de mémoire qu'un export n'en dispose.",
   'import.skip.image_wmf': "Un dessin WMF, qu'un navigateur ne sait pas afficher.",
   'import.skip.image_emf': "Un dessin EMF, qu'un navigateur ne sait pas afficher.",
   'import.skip.image_linked': "Une image liée depuis l'extérieur du fichier.",

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { users } from '../db/schema';
+import type { ThreadLimits } from '../modules/interchange/bounded-thread';
 import { createMailer, type Mail, type Mailer } from '../mail/mailer';
 import { Agent } from './agent';
 import { sharedTestDatabase, truncateAll } from './database';
@@ -29,7 +30,7 @@ export function unique(prefix = 'u'): string {
 /** Builds the real app on the worker's shared database, emptied first, with a real outbox in a temp folder. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; exportLimits?: ThreadLimits } = {},
 ): Promise<TestApp> {
   const database = await sharedTestDatabase();
   await truncateAll(database);
@@ -48,7 +49,7 @@ export async function createTestApp(
     },
     close: () => base.close(),
   };
-  const built = await buildApp(config, { database, mailer, logStream: options.logStream });
+  const built = await buildApp(config, { database, mailer, ...options });
   await built.app.ready();
 
   const testApp: TestApp = {

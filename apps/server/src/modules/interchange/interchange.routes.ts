@@ -10,26 +10,32 @@ import { notFound } from '../../http/errors';
 import { findElementProjectForUser } from '../../policies/project-access';
 import { documentById } from '../working-area.locators';
 import { createDownloadLink, takeDownload, type DownloadKind } from './downloads.service';
+import { ExportThread } from './export-off-thread';
+import type { ThreadLimits } from './bounded-thread';
 import { loadExportData } from './word/export-data';
-import { buildWordExport } from './word/word-export';
-import { buildReqifExport } from './reqif/reqif-export';
+import { loadReqifExportData } from './reqif/reqif-export-data';
 
 type Built = { data: Buffer; name: string; extension: string; contentType: string };
-type Exporter = (db: Db, documentId: number, lang: Language) => Promise<Built>;
+type Exporter = (db: Db, documentId: number, lang: Language, thread: ExportThread) => Promise<Built>;
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** How each kind of export is built when its link is followed. */
+/**
+ * How each kind of export is built when its link is followed: the data is read here, the file is built on the
+ * export thread (export-off-thread.ts).
+ */
 const EXPORTERS: Record<DownloadKind, Exporter> = {
-  msword: async (db, documentId, lang) => {
+  msword: async (db, documentId, lang, thread) => {
     const data = await loadExportData(db, documentId);
-    return { data: await buildWordExport(data, lang), name: data.document.name, extension: 'docx', contentType: DOCX };
+    const built = await thread.build({ kind: 'msword', data, lang, now: new Date() });
+    return { ...built, name: data.document.name, contentType: DOCX };
   },
-  reqif: async (db, documentId) => {
-    const built = await buildReqifExport(db, documentId);
+  reqif: async (db, documentId, _lang, thread) => {
+    const data = await loadReqifExportData(db, documentId);
+    const built = await thread.build({ kind: 'reqif', data, now: new Date() });
     // A .reqifz (with the images) is a zip; a .reqif is XML.
     const contentType = built.extension === 'reqifz' ? 'application/zip' : 'application/xml';
-    return { ...built, contentType };
+    return { ...built, name: data.documents[0]!.name, contentType };
   },
 };
 
@@ -44,9 +50,14 @@ export function attachmentDisposition(name: string, extension: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
 }
 
-/** Exports of a document (decisions §6): a one-time link, then the file built when the link is followed. */
-export function interchangeRoutes(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * Exports of a document (decisions §6): a one-time link, then the file built when the link is followed. The app owns
+ * its export thread (bounded by `exportLimits`, EXPORT_LIMITS by default) and stops it when it closes.
+ */
+export function interchangeRoutes(app: FastifyInstance, ctx: AppContext, exportLimits?: ThreadLimits): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const thread = new ExportThread(exportLimits);
+  app.addHook('onClose', () => thread.close());
   const tags = ['interchange'];
   const params = z.object({ id: idSchema });
 
@@ -114,7 +125,7 @@ export function interchangeRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!link || !exporter) throw notFound();
       const place = await findElementProjectForUser(ctx.db, 'document', link.documentId, user.id);
       if (!place?.isMember) throw notFound();
-      const file = await exporter(ctx.db, link.documentId, request.lang);
+      const file = await exporter(ctx.db, link.documentId, request.lang, thread);
       return reply
         .headers({
           'content-disposition': attachmentDisposition(file.name, file.extension),

@@ -1,19 +1,7 @@
 import { zipSync } from 'fflate';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import {
-  ATTACHMENT_PATH,
-  isAttachmentUrl,
-  type CategoryPresented,
-  type ClassifierPresented,
-  type RequirementPresented,
-} from '@reqloom/domain';
-import type { Db } from '../../../db/client';
-import { attachments, documentLinks, documents, requirementLinks } from '../../../db/schema';
-import { notFound } from '../../../http/errors';
-import { presentDocumentClassifiers } from '../../classifiers/classifiers.presenter';
-import { orderedCategories } from '../../categories/categories.presenter';
-import { readingOrder } from '../word/export-data';
-import { htmlToXhtml, type ImageFile } from './html-to-xhtml';
+import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import { htmlToXhtml } from './html-to-xhtml';
+import type { ReqifExportData } from './reqif-export-data';
 import { REFERENCE_ATTRIBUTE, STATUS_NAMES } from './reqif-import';
 import { REQIF_NS } from './reqif-model';
 import { XHTML_NS } from './xhtml-to-html';
@@ -22,17 +10,6 @@ import { XHTML_NS } from './xhtml-to-html';
 // SPEC-RELATIONs, have both ends in the file), written to validate against the official schema: every
 // identifiable with its LAST-CHANGE, the header's TITLE, version 1.0. Identifiers are stable (`_rl-req-42`), so that
 // a tool that imports the file twice updates what it imported the first time.
-
-type ExportedDocument = {
-  id: number;
-  name: string;
-  acronym: string;
-  description: string;
-  updatedAt: Date;
-  categories: CategoryPresented[];
-  requirements: RequirementPresented[];
-  classifiers: ClassifierPresented[];
-};
 
 export type ReqifExport = { data: Buffer; name: string; extension: 'reqif' | 'reqifz' };
 
@@ -45,81 +22,14 @@ const attrs = (values: Record<string, string | undefined>) =>
     .map(([k, v]) => ` ${k}="${escapeAttribute(v!)}"`)
     .join('');
 
-async function loadDocuments(db: Db, documentId: number): Promise<ExportedDocument[]> {
-  const [main] = await db.select().from(documents).where(eq(documents.id, documentId));
-  if (!main) throw notFound();
-  const neighbours = await db
-    .select()
-    .from(documentLinks)
-    .where(or(eq(documentLinks.parentId, documentId), eq(documentLinks.childId, documentId)));
-  const otherIds = [...new Set(neighbours.map((l) => (l.parentId === documentId ? l.childId : l.parentId)))];
-  const others = otherIds.length
-    ? await db.select().from(documents).where(inArray(documents.id, otherIds)).orderBy(asc(documents.name))
-    : [];
-  const loaded: ExportedDocument[] = [];
-  for (const row of [main, ...others]) {
-    const { tree, presented } = await readingOrder(db, row.id);
-    loaded.push({
-      id: row.id,
-      name: row.name,
-      acronym: row.acronym,
-      description: row.description,
-      updatedAt: row.updatedAt,
-      categories: orderedCategories(tree),
-      requirements: presented,
-      classifiers: await presentDocumentClassifiers(db, row.id),
-    });
-  }
-  return loaded;
-}
-
-/** Builds the export of one document; a .reqifz (the .reqif and its images) when its descriptions show images. */
-export async function buildReqifExport(db: Db, documentId: number, now = new Date()): Promise<ReqifExport> {
-  const exported = await loadDocuments(db, documentId);
+/**
+ * Writes the export of one document from what `loadReqifExportData` read; a .reqifz (the .reqif and its images) when
+ * its descriptions show images. Synchronous work that grows with the descriptions, run on the export thread
+ * (export-off-thread.ts).
+ */
+export function writeReqifExport(data: ReqifExportData, now = new Date()): ReqifExport {
+  const { documents: exported, links, images } = data;
   const main = exported[0]!;
-  const projectId = (await db.select({ p: documents.projectId }).from(documents).where(eq(documents.id, main.id)))[0]!
-    .p;
-  const requirementIds = exported.flatMap((d) => d.requirements.map((r) => r.id));
-  const links = requirementIds.length
-    ? await db
-        .select()
-        .from(requirementLinks)
-        .where(
-          and(inArray(requirementLinks.parentId, requirementIds), inArray(requirementLinks.childId, requirementIds)),
-        )
-    : [];
-
-  // Images of the descriptions, by their src: this project's attachments only.
-  const images = new Map<string, ImageFile & { data: Uint8Array }>();
-  const sources = new Set<string>();
-  const imageSrc = /<img[^>]*\ssrc="([^"]+)"/g;
-  for (const d of exported)
-    for (const html of [
-      d.description,
-      ...d.categories.map((c) => c.description),
-      ...d.requirements.map((r) => r.description),
-    ])
-      for (const match of html.matchAll(imageSrc)) if (isAttachmentUrl(match[1]!)) sources.add(match[1]!);
-  if (sources.size) {
-    const rows = await db
-      .select({ fileName: attachments.fileName, contentType: attachments.contentType, data: attachments.data })
-      .from(attachments)
-      .where(
-        and(
-          eq(attachments.projectId, projectId),
-          inArray(
-            attachments.fileName,
-            [...sources].map((s) => s.slice(ATTACHMENT_PATH.length)),
-          ),
-        ),
-      );
-    for (const row of rows)
-      images.set(`${ATTACHMENT_PATH}${row.fileName}`, {
-        path: `images/${row.fileName}`,
-        type: row.contentType,
-        data: row.data,
-      });
-  }
   const xhtml = (html: string) => htmlToXhtml(html, (src) => images.get(src) ?? null);
 
   const stamp = (date: Date | string) => new Date(date).toISOString();

@@ -13,7 +13,10 @@ import { loadCategoryTree, orderedCategories } from '../../categories/categories
 import { completeDocumentSettings } from '../../documents/documents.presenter';
 import { completeSettings } from '../../projects/projects.presenter';
 import { documentRequirementRows, presentRequirements } from '../../requirements/requirements.presenter';
-import { descriptionTree, imageSources, type DescriptionNode, type LoadedImage } from './rich-text-to-docx';
+import type { LoadedImage } from './rich-text-to-docx';
+
+/** An attachment's address as stored descriptions spell it (ATTACHMENT_FILE_NAME: no character to escape). */
+const ATTACHMENT_ADDRESS = /\/api\/attachments\/[A-Za-z0-9_-]{16,64}\.(?:png|jpg|gif|webp)/g;
 
 export type ExportDocument = { id: number; name: string; acronym: string; description: string };
 
@@ -25,7 +28,10 @@ export type Evolution = {
   changed: ('name' | 'description' | 'status' | 'category')[];
 };
 
-/** Everything a Word export of one document shows, read in a handful of statements. */
+/**
+ * Everything a Word export of one document shows, read in a handful of statements. Plain data (structured-cloneable):
+ * the file is built from it on the export thread, descriptions included (export-off-thread.ts).
+ */
 export type ExportData = {
   organization: string;
   project: { name: string; description: string };
@@ -34,8 +40,8 @@ export type ExportData = {
   /** The project's documents with the names of their parents, for the project summary. */
   projectDocuments: (ExportDocument & { parents: string[] })[];
   categories: CategoryPresented[];
-  /** In reading order; descriptions parsed once. */
-  requirements: (RequirementPresented & { tree: DescriptionNode[] })[];
+  /** In reading order. */
+  requirements: RequirementPresented[];
   /** The requirements of the parent and child documents, by id, for traceability and the matrices. */
   linked: Map<number, RequirementPresented>;
   parentDocuments: ExportDocument[];
@@ -93,9 +99,10 @@ export async function loadExportData(db: Db, documentId: number): Promise<Export
     for (const r of (await readingOrder(db, other.id)).presented) linked.set(r.id, r);
   }
 
-  const withTrees = presented.map((r) => ({ ...r, tree: descriptionTree(r.description) }));
+  // The images the requirements' descriptions may show, found without parsing them (that is the export thread's
+  // work): any attachment address in their HTML. One the export does not draw is loaded for nothing, harmlessly.
   const sources = new Set<string>();
-  for (const r of withTrees) imageSources(r.tree, sources);
+  for (const r of presented) for (const [src] of r.description.matchAll(ATTACHMENT_ADDRESS)) sources.add(src);
   const fileNames = [...sources].filter(isAttachmentUrl).map((src) => src.slice(ATTACHMENT_PATH.length));
   const images = new Map<string, LoadedImage>();
   if (fileNames.length) {
@@ -123,7 +130,7 @@ export async function loadExportData(db: Db, documentId: number): Promise<Export
     settings,
     projectDocuments,
     categories: orderedCategories(tree),
-    requirements: withTrees,
+    requirements: presented,
     linked,
     parentDocuments,
     childDocuments,

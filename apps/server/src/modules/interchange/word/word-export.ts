@@ -107,7 +107,7 @@ function linkRuns(ids: { id: number; upToDate: boolean }[], data: ExportData, t:
 }
 
 function requirementBlock(
-  r: RequirementPresented & { tree: ReturnType<typeof descriptionTree> },
+  r: RequirementPresented,
   data: ExportData,
   t: Texts,
   context: DescriptionContext,
@@ -127,7 +127,7 @@ function requirementBlock(
       }),
     );
   }
-  append(out, descriptionToDocx(r.tree, context));
+  append(out, descriptionToDocx(descriptionTree(r.description), context));
   const meta: TextRun[] = [
     new TextRun({ text: `${t('status')}: `, color: MUTED }),
     new TextRun(t(`status.${r.status}` as 'status.0')),
@@ -293,7 +293,10 @@ function titlePage(data: ExportData, t: Texts, lang: Language, now: Date): FileC
   return out;
 }
 
-/** Builds the .docx of a document from what `loadExportData` read. */
+/**
+ * Builds the .docx of a document from what `loadExportData` read: synchronous work that grows with the descriptions
+ * (parsing them, then the package), run on the export thread (export-off-thread.ts).
+ */
 export async function buildWordExport(data: ExportData, lang: Language, now = new Date()): Promise<Buffer> {
   const t = exportTexts(lang);
   let instances = 0;

@@ -1,0 +1,130 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Synchronous work that grows with its input (reading an import file, building an export) runs on a thread of its
+ * own, so that the server's thread goes on serving everyone else meanwhile. A BoundedThread is one such thread,
+ * started at its first job and kept (unreferenced: it never keeps the process alive); jobs run one after another.
+ *
+ * The thread has bounds, so that whatever the input holds, the job ends. Memory: an input that fills the thread's
+ * heap kills the thread, never the server. Time: a job still running after `timeoutMs` has the thread stopped, so that
+ * no input holds every later job behind it. Either way the job is refused (`refusal`), and the next job gets a new
+ * thread. The time counts from when the thread takes the job: a new thread's start (loading its modules) is not the
+ * input's doing.
+ *
+ * The thread runs `thread-worker.mjs` with a task module (`task`, a `ThreadTask`) of plain TypeScript.
+ */
+export type ThreadLimits = { heapMb: number; timeoutMs: number };
+
+/** What a task module exports as `task`: the work, and which of its errors refuse the input (not a failure of ours). */
+export type ThreadTask<In, Out> = { run(input: In): Out | Promise<Out>; refuses(error: unknown): boolean };
+
+/** Why a job was refused: the thread's heap, its time, or the task's own refusal (with the task's message). */
+export type Refusal =
+  { reason: 'memory' } | { reason: 'time'; timeoutMs: number } | { reason: 'task'; message: string };
+
+export type ThreadOptions = {
+  /** The task module, as a URL (`new URL('./x-task.ts', import.meta.url)`). */
+  task: URL;
+  /** Named in errors: "the reading thread". */
+  name: string;
+  limits: ThreadLimits;
+  /** The error a refused job rejects with. */
+  refusal: (refusal: Refusal) => Error;
+};
+
+type Job<In, Out> = {
+  id: number;
+  input: In;
+  resolve: (output: Out) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+};
+type Answer<Out> = { id: number; started?: true; output?: Out; error?: { refused: boolean; message: string } };
+
+export class BoundedThread<In, Out> {
+  private worker: Worker | null = null;
+  private current: Job<In, Out> | null = null;
+  private readonly waiting: Job<In, Out>[] = [];
+  private nextId = 1;
+
+  constructor(private readonly options: ThreadOptions) {}
+
+  /** Runs the task on the thread; rejects with the refusal's error past a bound, or as the task threw. */
+  run(input: In): Promise<Out> {
+    return new Promise<Out>((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, input, resolve, reject });
+      this.next();
+    });
+  }
+
+  /** Stops the thread (tests, shutdown); what waits is refused. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    const closed = () => new Error(`${this.options.name} was closed`);
+    for (const job of this.waiting.splice(0)) job.reject(closed());
+    if (this.current) this.settle(this.current, closed());
+    await worker?.terminate();
+  }
+
+  private next(): void {
+    if (this.current || this.waiting.length === 0) return;
+    const job = this.waiting.shift()!;
+    this.current = job;
+    const worker = this.thread();
+    // Referenced while it works, so that a script waiting only for this answer is not ended under it.
+    worker.ref();
+    worker.postMessage({ id: job.id, input: job.input });
+  }
+
+  /** Ends the current job with its output or its error, and goes on with the next one. */
+  private settle(job: Job<In, Out>, outcome: { output: Out } | Error): void {
+    if (this.current !== job) return;
+    clearTimeout(job.timer);
+    this.current = null;
+    if (outcome instanceof Error) job.reject(outcome);
+    else job.resolve(outcome.output);
+    if (this.waiting.length === 0) this.worker?.unref();
+    this.next();
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const { limits, name, refusal } = this.options;
+    const started = new Worker(new URL('./thread-worker.mjs', import.meta.url), {
+      workerData: { task: this.options.task.href },
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
+    });
+    started.unref();
+    const mine = () => this.worker === started;
+    started.on('message', ({ id, started: working, output, error }: Answer<Out>) => {
+      const job = this.current;
+      if (!mine() || !job || job.id !== id) return;
+      if (working) {
+        job.timer = setTimeout(() => {
+          this.worker = null;
+          void started.terminate();
+          this.settle(job, refusal({ reason: 'time', timeoutMs: limits.timeoutMs }));
+        }, limits.timeoutMs);
+        job.timer.unref();
+      } else if (error?.refused) this.settle(job, refusal({ reason: 'task', message: error.message }));
+      else if (error) this.settle(job, new Error(`${name} failed: ${error.message}`));
+      else this.settle(job, { output: output as Out });
+    });
+    started.on('error', (error: Error & { code?: string }) => {
+      if (!mine()) return;
+      this.worker = null;
+      const job = this.current;
+      if (!job) return;
+      // Out of memory is what the input did to the thread; any other death is ours.
+      this.settle(job, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusal({ reason: 'memory' }) : error);
+    });
+    started.on('exit', (code) => {
+      if (!mine()) return;
+      this.worker = null;
+      if (this.current) this.settle(this.current, new Error(`${name} stopped (${code})`));
+    });
+    this.worker = started;
+    return started;
+  }
+}
