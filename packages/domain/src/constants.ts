@@ -30,6 +30,13 @@ export const SLUG_MAX = 100;
 export const EMAIL_MAX = 254;
 /** Rich-text descriptions are bounded so that one field cannot fill the database. */
 export const RICH_TEXT_MAX = 1_000_000;
+/**
+ * And so that one field cannot hold the server: rich text is converted on the server's thread (collaboration) at a
+ * cost that grows faster than its number of elements, and a million characters hold 140,000 of them
+ * (docs/ARCHITECTURE.md, "Rich text bounded in elements"). A table of 100 rows of 6 cells takes about 1,300; the
+ * largest description of the sample files, 423.
+ */
+export const RICH_TEXT_ELEMENTS_MAX = 2_000;
 /** A comment's text, as typed (decisions §11): longer ones are refused (422), not cut. */
 export const COMMENT_MAX = 10_000;
 

@@ -7,6 +7,7 @@ export * from './schemas/errors';
 export * from './rules/collaboration-color';
 export * from './rules/initials';
 export * from './rules/slug';
+export * from './rules/rich-text-elements';
 export * from './rules/acronym';
 export * from './schemas/rich-text';
 export * from './schemas/groups';

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../db/client';
 import { collaborationStates, requirements } from '../db/schema';
+import { withinRichTextElements } from '@reqloom/domain';
+import { TOO_MANY_ELEMENTS } from './elements.extension';
 import { stateOfHtml, updateTowardsHtml } from './shared-description';
 
 /**
@@ -21,6 +23,9 @@ export async function loadOrCreateState(db: Db, requirementId: number): Promise<
       .from(requirements)
       .where(eq(requirements.id, requirementId));
     if (!requirement) return null;
+    // Stored before rich text was bounded in elements: converting it would hold the server for seconds (and the
+    // bound's reason), so it is not opened for editing together; a PUT within the bound replaces it.
+    if (!withinRichTextElements(requirement.description)) throw TOO_MANY_ELEMENTS;
     await tx
       .insert(collaborationStates)
       .values({ requirementId, state: stateOfHtml(requirement.description) })

@@ -2,13 +2,14 @@ import { HocuspocusProvider } from '@hocuspocus/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { and, eq } from 'drizzle-orm';
-import { projectUsers, revisions } from '../db/schema';
+import { collaborationStates, projectUsers, requirements, revisions } from '../db/schema';
+import { RICH_TEXT_ELEMENTS_MAX } from '@reqloom/domain';
 import { openEditor, until, type TestEditor } from '../test/collaboration-client';
 import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
 import { workingArea } from '../test/working-area';
 import { runWork } from '../work';
 import { loadOrCreateState } from './collaboration-states';
-import { readHtml } from './shared-description';
+import { readHtml, writeHtml } from './shared-description';
 import { COLLABORATION_LIMITS, documentNameOf } from './connection-limits';
 import WebSocket from 'ws';
 
@@ -93,6 +94,39 @@ describe('collaborative editing', () => {
     const stored = await description(owner, requirement.id);
     expect(stored.description).toContain('x'.repeat(1_500_000));
     expect(stored.description).not.toContain('y');
+  });
+
+  // 100,000 tiny paragraphs (within a description's million characters) made the first open hold every request for
+  // 9.7 s; each write-back converts the whole description again.
+  it('refuses an update that would take the shared description past the elements a PUT takes', async () => {
+    const { owner, member, requirement } = await sharedRequirement();
+    const a = edit(owner, requirement.id);
+    const b = edit(member, requirement.id);
+    await Promise.all([a.authenticated, b.authenticated]);
+    writeHtml(a.doc, '<p>a</p>'.repeat(RICH_TEXT_ELEMENTS_MAX + 1));
+    const closed = await Promise.race([a.closed, new Promise((r) => setTimeout(() => r('still open'), 5_000))]);
+    expect(closed).toBe('The description holds too many elements.');
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(readHtml(b.doc)).toContain('Braking');
+    expect((await description(owner, requirement.id)).description).toBe(requirement.description);
+  });
+
+  it('does not open a description stored over the bound for editing together', async () => {
+    const { owner, requirement } = await sharedRequirement();
+    const long = '<p>a</p>'.repeat(RICH_TEXT_ELEMENTS_MAX + 1);
+    await t.ctx.db.update(requirements).set({ description: long }).where(eq(requirements.id, requirement.id));
+    const started = performance.now();
+    const a = edit(owner, requirement.id);
+    const outcome = await Promise.race([
+      a.closed,
+      a.failed,
+      a.authenticated.then(() => until(() => readHtml(a.doc).includes('<p>a</p>') && 'synced')),
+    ]);
+    expect(outcome).not.toBe('synced');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(
+      await t.ctx.db.select().from(collaborationStates).where(eq(collaborationStates.requirementId, requirement.id)),
+    ).toEqual([]);
   });
 
   it('refuses a non-member, a logged-out client, a name that is not a requirement and a missing requirement', async () => {

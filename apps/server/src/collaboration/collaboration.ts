@@ -15,6 +15,7 @@ import { COLLABORATION_LIMITS, documentNameOf, OpenSockets } from './connection-
 import type { CollaborationContext } from './context';
 import { persistenceExtension } from './persistence.extension';
 import { sizeExtension } from './size.extension';
+import { elementsExtension } from './elements.extension';
 
 export const COLLABORATION_PATH = '/collab';
 
@@ -66,6 +67,7 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
       ...(ctx.config.redisUrl ? [redisExtension(ctx.config.redisUrl)] : []),
       authenticationExtension(ctx),
       sizeExtension(),
+      elementsExtension(),
       awarenessExtension(),
       persistence,
     ],

@@ -46,8 +46,12 @@ const en = {
   'validation.too_many': 'Too many items.',
   'validation.reqif': 'The file must be a ReqIF file (.reqif or .reqifz) that can be read.',
   'validation.docx': 'The file must be a Word document (.docx) that can be read.',
+  'validation.rich_text_elements':
+    'This text holds too many elements (paragraphs, list items, table cells, formatting…): at most 2,000.',
   'export.too_large':
     'This document is too large to export: building its file takes more time or memory than an export may.',
+  'import.skip.description_cut':
+    'A description of more than 2,000 elements (paragraphs, cells, formatting…): only its first 2,000 are kept.',
   'import.skip.image_wmf': 'A WMF drawing, which a browser cannot show.',
   'import.skip.image_emf': 'An EMF drawing, which a browser cannot show.',
   'import.skip.image_linked': 'An image linked from outside the file.',
@@ -164,8 +168,12 @@ const fr: Record<MessageKey, string> = {
   'validation.too_many': "Trop d'éléments.",
   'validation.reqif': 'Le fichier doit être un fichier ReqIF (.reqif ou .reqifz) lisible.',
   'validation.docx': 'Le fichier doit être un document Word (.docx) lisible.',
+  'validation.rich_text_elements':
+    'Ce texte contient trop d’éléments (paragraphes, éléments de liste, cellules, mises en forme…) : 2 000 au plus.',
   'export.too_large':
     "Ce document est trop volumineux pour être exporté : construire son fichier demande plus de temps ou de mémoire qu'un export n'en dispose.",
+  'import.skip.description_cut':
+    'Une description de plus de 2 000 éléments (paragraphes, cellules, mises en forme…) : seuls ses 2 000 premiers sont gardés.',
   'import.skip.image_wmf': "Un dessin WMF, qu'un navigateur ne sait pas afficher.",
   'import.skip.image_emf': "Un dessin EMF, qu'un navigateur ne sait pas afficher.",
   'import.skip.image_linked': "Une image liée depuis l'extérieur du fichier.",

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX } from '../constants';
 import { idSchema } from './fields';
+import { withinRichTextElements } from '../rules/rich-text-elements';
 
 /** What can be commented (decisions §11): the project itself, or one of its documents, categories or requirements. */
 export const COMMENTABLE_TYPES = ['project', 'document', 'category', 'requirement'] as const;
@@ -11,8 +12,16 @@ export const commentableTypeSchema = z.enum(COMMENTABLE_TYPES);
 export const commentableParams = z.object({ type: commentableTypeSchema, id: idSchema });
 export type Commentable = z.infer<typeof commentableParams>;
 
-/** The text as typed: line breaks are kept; the server sanitises it like rich text before storing it. */
-export const commentContentSchema = z.string().trim().min(1).max(COMMENT_MAX);
+/**
+ * The text as typed: line breaks are kept; the server sanitises it like rich text before storing it, so it is
+ * bounded in elements like rich text.
+ */
+export const commentContentSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(COMMENT_MAX)
+  .refine((html) => withinRichTextElements(html), { message: 'validation.rich_text_elements' });
 
 /** POST documents|categories|requirements/comment/{id}. */
 export const createCommentBody = z.object({ content: commentContentSchema });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, documents, projects, requirementLinks } from '../../../db/schema';
+import { attachments, documents, projects, requirementLinks, requirements } from '../../../db/schema';
+import { RICH_TEXT_ELEMENTS_MAX } from '@reqloom/domain';
 import { createTestApp, type SignedUp, type TestApp } from '../../../test/harness';
 import { png } from '../../../test/images';
 import { workingArea } from '../../../test/working-area';
@@ -179,6 +180,27 @@ describe('writeImport, in short steps through a staging project', () => {
     const links = Array.from({ length: 200_000 }, (_, i) => ({ parent: `gone${i}`, child: 'b' }));
     const result = await writeImport(realStep, project, alice.id, { ...plan(), images: [], links });
     expect(result.report.skipped.filter((s) => s.reason === 'link_end_missing')).toHaveLength(200_000);
+  });
+
+  // A description over the elements a PUT takes would hold the server when it is opened together or exported.
+  it('keeps the first elements of a description over the bound, and says so', async () => {
+    const project = await projectRow((await w.project()).id);
+    const long = '<p>a</p>'.repeat(RICH_TEXT_ELEMENTS_MAX + 10);
+    const documents: ImportPlan['documents'] = [
+      {
+        name: 'Long',
+        acronym: 'LG',
+        classifiers: [],
+        nodes: [{ kind: 'requirement', key: 'l', name: 'Long one', description: long }],
+      },
+    ];
+    const result = await writeImport(realStep, project, alice.id, { ...plan(), images: [], links: [], documents });
+    expect(result.report.skipped).toContainEqual({ what: 'Long one', reason: 'description_cut' });
+    const [stored] = await t.ctx.db
+      .select({ description: requirements.description })
+      .from(requirements)
+      .where(eq(requirements.name, 'Long one'));
+    expect(stored!.description).toBe('<p>a</p>'.repeat(RICH_TEXT_ELEMENTS_MAX));
   });
 
   it('an import into a project deleted meanwhile fails with 404 and leaves nothing', async () => {

@@ -4,6 +4,8 @@ import {
   attachmentUrl,
   NAME_MAX,
   RICH_TEXT_MAX,
+  cutRichTextElements,
+  withinRichTextElements,
   sniffImageType,
   TAG_COLORS,
   type DocumentPresented,
@@ -183,15 +185,20 @@ async function stage(step: Step, project: ProjectRow, staging: ProjectRow, autho
     created.images += 1;
   }
   const imageSrc = new RegExp(`src="${IMPORT_IMAGE_SCHEME}([^"]*)"`, 'g');
-  const richText = (html: string | undefined) => {
+  /** A description as the API would take it; `what` names its owner in the report when it has to be cut. */
+  const richText = (html: string | undefined, what: string) => {
     if (!html) return '';
     // PostgreSQL refuses a NUL in text; no other control character means anything in HTML.
     const linked = html.replace(CONTROL_CHARACTERS, '').replace(imageSrc, (_, key: string) => {
       const url = imageUrls.get(key);
       return url ? `src="${url}"` : 'src=""';
     });
-    const clean = sanitizeRichText(linked);
-    return clean.length > RICH_TEXT_MAX ? sanitizeRichText(clean.slice(0, RICH_TEXT_MAX)) : clean;
+    let clean = sanitizeRichText(linked);
+    if (clean.length > RICH_TEXT_MAX) clean = sanitizeRichText(clean.slice(0, RICH_TEXT_MAX));
+    // Past the elements a description may hold (which a PUT would refuse), its first ones are kept, and it is said.
+    if (withinRichTextElements(clean)) return clean;
+    skipped.push({ what, reason: 'description_cut' });
+    return sanitizeRichText(cutRichTextElements(clean));
   };
 
   // Acronyms taken now; publishing checks again against documents made by hand in the meantime.
@@ -211,7 +218,7 @@ async function stage(step: Step, project: ProjectRow, staging: ProjectRow, autho
           projectId: staging.id,
           name,
           acronym: uniqueAcronym(planned.acronym, name, maxSize, documentAcronyms),
-          description: richText(planned.description),
+          description: richText(planned.description, name),
           nextReferenceNumber: items.length + 1,
         })
         .returning({ id: documents.id });
@@ -232,7 +239,7 @@ async function stage(step: Step, project: ProjectRow, staging: ProjectRow, autho
           parentId: place.parentKey === null ? null : categoryIds.get(place.parentKey)!,
           name: categoryName,
           acronym: uniqueAcronym(place.node.acronym, categoryName, maxSize, taken),
-          description: richText(place.node.description),
+          description: richText(place.node.description, categoryName),
           position: place.position,
         };
       });
@@ -290,7 +297,7 @@ async function stage(step: Step, project: ProjectRow, staging: ProjectRow, autho
           updatedBy: authorId,
           referenceNumber: i + 1,
           name: cleanName(item.node.name, `#${i + 1}`),
-          description: richText(item.node.description),
+          description: richText(item.node.description, cleanName(item.node.name, `#${i + 1}`)),
           status: Math.min(3, Math.max(0, Math.trunc(item.node.status ?? 0))),
           position: item.position,
           attributes: item.node.attributes ?? {},
