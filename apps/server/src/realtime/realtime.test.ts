@@ -72,6 +72,15 @@ function record(s: Socket, names: string[]) {
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
+/** Ends a membership as the services do: the row goes, and MembershipEnded with it. */
+const endMembership = (projectId: number, userId: number) =>
+  runWork(t.ctx, {}, async (work) => {
+    await work.tx
+      .delete(projectUsers)
+      .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)));
+    work.record({ name: 'MembershipEnded', projectId, userId });
+  });
+
 async function project(owner: SignedUp) {
   return (await owner.agent.post('/api/projects', { name: 'Live', acronym: 'LV', slug: unique('prj') })).data.data;
 }
@@ -363,12 +372,7 @@ describe('realtime', () => {
     await connected(batched);
     expect(await subscribeInBatches(batched, p.id)).toMatchObject({ ok: true });
     const batchedGot = recordBatches(batched);
-    await runWork(t.ctx, {}, async (work) => {
-      await work.tx
-        .delete(projectUsers)
-        .where(and(eq(projectUsers.projectId, p.id), eq(projectUsers.userId, member.id)));
-      work.record({ name: 'MembershipEnded', projectId: p.id, userId: member.id });
-    });
+    await endMembership(p.id, member.id);
     await settle();
     await owner.agent.put(`/api/projects/${p.id}`, { name: 'After the removal' });
     await settle();
@@ -391,12 +395,7 @@ describe('realtime', () => {
     const original = access.isProjectMember;
     const spy = vi.spyOn(access, 'isProjectMember').mockImplementationOnce(async (db, projectId, userId) => {
       const isMember = await original(db, projectId, userId);
-      await runWork(t.ctx, {}, async (work) => {
-        await work.tx
-          .delete(projectUsers)
-          .where(and(eq(projectUsers.projectId, p.id), eq(projectUsers.userId, member.id)));
-        work.record({ name: 'MembershipEnded', projectId: p.id, userId: member.id });
-      });
+      await endMembership(p.id, member.id);
       await settle();
       return isMember;
     });
