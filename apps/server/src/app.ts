@@ -36,6 +36,8 @@ import { importRoutes } from './modules/interchange/import.routes';
 import type { ThreadLimits } from './modules/interchange/bounded-thread';
 import { registerAccessControl, type RouteAccess } from './http/access';
 import { EventBus } from './events/bus';
+import { AuthCache } from './modules/auth/auth-cache';
+import { watchAuthChanges } from './modules/auth/auth-changes';
 import { attachRealtime } from './realtime/realtime';
 import { attachCollaboration } from './collaboration/collaboration';
 
@@ -90,6 +92,7 @@ export async function buildApp(
     mailer,
     rateLimiter: new RateLimiter(),
     events: new EventBus(),
+    authCache: new AuthCache(),
   };
 
   const routes: RouteInfo[] = [];
@@ -144,8 +147,11 @@ export async function buildApp(
   if (config.redisUrl) await ctx.events.connect(config.redisUrl, app.log);
   const realtime = await attachRealtime(app, ctx);
   const collaboration = await attachCollaboration(app, ctx);
+  const authChanges = await watchAuthChanges(database, ctx.events, ctx.authCache);
+  ctx.authChanges = authChanges;
 
   app.addHook('onClose', async () => {
+    await authChanges.close();
     await collaboration.close();
     await realtime.close();
     await ctx.events.close();

@@ -3,6 +3,8 @@ import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './http/rate-limiter';
 import type { EventBus } from './events/bus';
+import type { AuthCache } from './modules/auth/auth-cache';
+import type { AuthChanges } from './modules/auth/auth-changes';
 
 /** What services need from the outside world; built once by buildApp and handed to each service call. */
 export type AppContext = {
@@ -12,4 +14,8 @@ export type AppContext = {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   events: EventBus;
+  /** Who each session or token is, kept while its changes are heard (auth-cache.ts). */
+  authCache: AuthCache;
+  /** Set once the server listens for those changes; `sync` waits for what was committed before it. */
+  authChanges?: AuthChanges;
 };

@@ -37,11 +37,11 @@ describe('command-line user administration', () => {
 
   it('turns the alpha flag on and off, which GET user shows', async () => {
     const user = await t.signUp();
-    expect(await setAlpha(t.ctx.db, user.email.toUpperCase(), true)).toBe(true);
+    expect(await setAlpha(t.ctx, user.email.toUpperCase(), true)).toBe(true);
     expect((await user.agent.get('/api/user')).data.data.alpha).toBe(true);
-    expect(await setAlpha(t.ctx.db, user.email, false)).toBe(true);
+    expect(await setAlpha(t.ctx, user.email, false)).toBe(true);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.alpha).toBe(false);
-    expect(await setAlpha(t.ctx.db, 'nobody@example.com', true)).toBe(false);
+    expect(await setAlpha(t.ctx, 'nobody@example.com', true)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { AuthCache } from '../modules/auth/auth-cache';
 import { EventBus } from '../events/bus';
 import { RateLimiter } from '../http/rate-limiter';
 import { createConfirmedUser, setAlpha } from '../modules/user/user-admin.service';
@@ -56,6 +57,8 @@ async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {
     mailer: { send: () => Promise.reject(new Error('the command line sends no mail')), close: () => undefined },
     rateLimiter: new RateLimiter(),
     events: new EventBus(),
+    // Never served from: nothing here listens for changes (the server's own cache hears the command line's).
+    authCache: new AuthCache(),
   };
   try {
     return await fn(app);
@@ -117,7 +120,7 @@ export async function run(argv: string[]): Promise<number> {
         console.error(USAGE);
         return 2;
       }
-      const found = await withDatabase((d) => setAlpha(d.db, email, state === 'on'));
+      const found = await withApp((app) => setAlpha(app, email, state === 'on'));
       if (!found) {
         console.error(`No user with the e-mail ${email}.`);
         return 1;

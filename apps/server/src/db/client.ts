@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import { acquireDataDirLock, dataDirOwner, DataDirInUseError } from './data-dir-lock';
+import { listenPGlite, listenPostgres, type Listening, type NotificationHandlers } from './notifications';
 import { servePGliteSocket, socketPathIn } from './pglite-socket';
 import * as schema from './schema';
 
@@ -16,6 +17,11 @@ export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * Hears the notifications of `channel` (see notifications.ts). Absent for the command line's connection to a
+   * running server's PGlite: one connection holds that PGlite whole while it is open.
+   */
+  listen?: (channel: string, handlers: NotificationHandlers) => Promise<Listening>;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -54,7 +60,7 @@ export async function openDatabase(options: {
       );
     }
     // The database is the owner's PGlite, whatever the wire that reaches it (a backup names its source by this).
-    return { ...shared, driver: 'pglite' };
+    return { ...shared, driver: 'pglite', listen: undefined };
   }
   const lock = acquireDataDirLock(options.dataDir);
   try {
@@ -90,7 +96,12 @@ async function openPostgres(url: string, max: number, { migrate: apply = true } 
   const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
   const db = drizzle(pool, { schema });
   if (apply) await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    close: () => pool.end(),
+    listen: async (channel, handlers) => listenPostgres(url, channel, handlers),
+  };
 }
 
 async function openPGlite(dir: string | undefined): Promise<Database & { client: PGlite }> {
@@ -103,5 +114,11 @@ async function openPGlite(dir: string | undefined): Promise<Database & { client:
   const client = new PGlite({ dataDir: dir, extensions: { unaccent, pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, driver: 'pglite', client, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    client,
+    close: () => client.close(),
+    listen: (channel, handlers) => listenPGlite(client, channel, handlers),
+  };
 }

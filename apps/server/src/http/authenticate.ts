@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { Language } from '@reqloom/domain';
 import { languageFrom } from '../i18n/messages';
 import type { AppContext } from '../context';
-import { resolveAccessToken, resolveSession, slideSession, type Auth } from '../modules/auth/session.service';
+import {
+  resolveAccessTokenByHash,
+  resolveSessionByHash,
+  slideSession,
+  TOKEN_TOUCH_GRANULARITY_MS,
+  touchAccessToken,
+  type Auth,
+} from '../modules/auth/session.service';
+import { hashToken } from '../security/tokens';
 import { forbidden, tooManyRequests, unauthenticated } from './errors';
 import { isApiRoute } from './route-scope';
 import { SESSION_COOKIE } from './session-cookie';
@@ -32,17 +40,29 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
   // Slid before the answer leaves, so that the next call always sees the new expiry.
   app.addHook('onSend', async (request, reply, payload) => {
     const auth = request.auth;
-    if (auth?.kind === 'session' && reply.statusCode < 400) await slideSession(ctx.db, auth).catch(() => undefined);
+    if (auth?.kind === 'session' && reply.statusCode < 400) {
+      const slid = await slideSession(ctx.db, auth).catch(() => null);
+      if (slid) ctx.authCache.slid(auth.sessionId, slid);
+    }
     return payload;
   });
   app.addHook('onRequest', async (request) => {
     request.lang = languageFrom(request.headers['accept-language']);
     if (!isApiRoute(request)) return;
     const cookie = request.cookies[SESSION_COOKIE];
-    if (cookie && cookie.length <= 200) request.auth = await resolveSession(ctx.db, cookie);
+    if (cookie && cookie.length <= 200) {
+      const hash = hashToken(cookie);
+      request.auth = await ctx.authCache.resolve(`s:${hash}`, () => resolveSessionByHash(ctx.db, hash));
+    }
     if (!request.auth) {
       const token = bearerToken(request);
-      if (token) request.auth = await resolveAccessToken(ctx.db, token);
+      if (token) {
+        const hash = hashToken(token);
+        const key = `t:${hash}`;
+        request.auth = await ctx.authCache.resolve(key, () => resolveAccessTokenByHash(ctx.db, hash));
+        if (request.auth?.kind === 'token' && ctx.authCache.touchDue(key, TOKEN_TOUCH_GRANULARITY_MS))
+          await touchAccessToken(ctx.db, request.auth.tokenId);
+      }
     }
     if (request.auth) {
       request.log = request.log.child({ userId: request.auth.user.id });

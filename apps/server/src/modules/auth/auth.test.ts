@@ -181,6 +181,8 @@ describe('login, refresh and logout', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.id));
+    // Changed behind the server's back, as the command line would: heard through the database's notification.
+    await t.ctx.authChanges!.sync();
     expect((await user.agent.get('/api/user')).statusCode).toBe(401);
 
     const agent = t.agent();
@@ -198,6 +200,7 @@ describe('login, refresh and logout', () => {
     const user = await t.signUp();
     const soon = new Date(Date.now() + 5_000);
     await t.ctx.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
+    await t.ctx.authChanges!.sync();
     expect((await user.agent.get('/api/projects/99999999')).statusCode).toBe(404);
     const [still] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(still!.expiresAt.getTime()).toBe(soon.getTime());

@@ -11,7 +11,7 @@ export type Auth =
 
 // Sliding sessions are written back at most this often, so that a busy client does not write on every call.
 const EXTEND_GRANULARITY_MS = 15_000;
-const TOKEN_TOUCH_GRANULARITY_MS = 60_000;
+export const TOKEN_TOUCH_GRANULARITY_MS = 60_000;
 
 export async function openSession(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
@@ -45,31 +45,38 @@ const accessTokenByHash = (db: Db) =>
       .prepare('access_token_by_hash'),
   );
 
-export async function resolveSession(db: Db, token: string): Promise<Auth | null> {
-  const [row] = await sessionByTokenHash(db).execute({ hash: hashToken(token), now: new Date() });
+export const resolveSession = (db: Db, token: string) => resolveSessionByHash(db, hashToken(token));
+
+export async function resolveSessionByHash(db: Db, hash: string): Promise<Auth | null> {
+  const [row] = await sessionByTokenHash(db).execute({ hash, now: new Date() });
   if (!row) return null;
   return { kind: 'session', user: row.user, sessionId: row.session.id, expiresAt: row.session.expiresAt };
 }
 
 /** Slides a session after a successful call (decisions §3), writing at most every EXTEND_GRANULARITY_MS. */
-export async function slideSession(db: Db, auth: Auth & { kind: 'session' }): Promise<void> {
+export async function slideSession(db: Db, auth: Auth & { kind: 'session' }): Promise<Date | null> {
   const target = new Date(Date.now() + SESSION_LIFETIME_MS);
-  if (target.getTime() - auth.expiresAt.getTime() <= EXTEND_GRANULARITY_MS) return;
+  if (target.getTime() - auth.expiresAt.getTime() <= EXTEND_GRANULARITY_MS) return null;
   await db
     .update(sessions)
     .set({ expiresAt: target })
     .where(and(eq(sessions.id, auth.sessionId), gt(sessions.expiresAt, new Date())));
+  return target;
 }
 
-export async function resolveAccessToken(db: Db, token: string): Promise<Auth | null> {
-  const [row] = await accessTokenByHash(db).execute({ hash: hashToken(token) });
+export const resolveAccessToken = (db: Db, token: string) => resolveAccessTokenByHash(db, hashToken(token));
+
+export async function resolveAccessTokenByHash(db: Db, hash: string): Promise<Auth | null> {
+  const [row] = await accessTokenByHash(db).execute({ hash });
   if (!row) return null;
-  const now = new Date();
   const last = row.token.lastUsedAt;
-  if (!last || now.getTime() - last.getTime() > TOKEN_TOUCH_GRANULARITY_MS) {
-    await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.token.id));
-  }
+  if (!last || Date.now() - last.getTime() > TOKEN_TOUCH_GRANULARITY_MS) await touchAccessToken(db, row.token.id);
   return { kind: 'token', user: row.user, tokenId: row.token.id };
+}
+
+/** A token's last use, shown in its list, is written at most once a TOKEN_TOUCH_GRANULARITY_MS. */
+export async function touchAccessToken(db: Db, tokenId: number): Promise<void> {
+  await db.update(accessTokens).set({ lastUsedAt: new Date() }).where(eq(accessTokens.id, tokenId));
 }
 
 /** Extends a session to a full lifetime from now (POST auth/refresh). */

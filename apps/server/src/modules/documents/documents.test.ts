@@ -133,7 +133,7 @@ describe('documents', () => {
     expect((await put({ ...DEFAULT_DOCUMENT_SETTINGS, 'export.documentSummary': false })).statusCode).toBe(200);
     expect((await w.ok('GET', `/api/documents/settings/${doc.id}`))['export.tableOfEvolutions']).toBe(false);
 
-    await setAlpha(t.ctx.db, user.email, true);
+    await setAlpha(t.ctx, user.email, true);
     const sent: unknown[] = [];
     const stop = t.ctx.events.subscribe((work) => void sent.push(...work.wire.map((m) => [m.name, m.data])));
     try {
@@ -147,7 +147,7 @@ describe('documents', () => {
       expect(sent).toEqual([['DocumentSettingsUpdated', { document_id: doc.id, settings: changed }]]);
     } finally {
       stop();
-      await setAlpha(t.ctx.db, user.email, false);
+      await setAlpha(t.ctx, user.email, false);
     }
   });
 

@@ -131,7 +131,7 @@ describe('project search', () => {
   });
 
   it('finds tests only for alpha users, by words and by reference (decisions §16)', async () => {
-    await setAlpha(t.ctx.db, alice.email, true);
+    await setAlpha(t.ctx, alice.email, true);
     const res = await alice.agent.post('/api/requirements', {
       document_id: srs.id,
       name: 'Zeppelin mooring test',

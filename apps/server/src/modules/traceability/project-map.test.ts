@@ -18,7 +18,7 @@ beforeAll(async () => {
   alpha = await t.signUp();
   plain = await t.signUp();
   stranger = await t.signUp();
-  await setAlpha(t.ctx.db, alpha.email, true);
+  await setAlpha(t.ctx, alpha.email, true);
   w = workingArea(alpha);
 });
 afterAll(async () => {

@@ -84,6 +84,7 @@ describe('PUT /api/user/preferences takes only known keys, validated and bounded
       .update(users)
       .set({ preferences: bloated as never })
       .where(eq(users.id, user.id));
+    await t.ctx.authChanges!.sync();
     expect(JSON.stringify(await stored(user.id)).length).toBeGreaterThan(120_000);
     // Reading never fails on it, and answers only known keys.
     const before = await user.agent.get('/api/user');

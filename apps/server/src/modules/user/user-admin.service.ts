@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES, registerBody } from '@reqloom/domain';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../security/password';
@@ -34,9 +35,18 @@ export async function createConfirmedUser(
   return { id: row!.id };
 }
 
-export async function setAlpha(db: Db, email: string, alpha: boolean): Promise<boolean> {
-  const user = await findUserByEmail(db, email);
+/**
+ * Turns a user's alpha features on or off (command line). A server that runs beside it hears the change through
+ * the database (auth-changes.ts); the caller's own cache, when it serves, forgets the user at once.
+ */
+export async function setAlpha(
+  ctx: Pick<AppContext, 'db' | 'authCache'>,
+  email: string,
+  alpha: boolean,
+): Promise<boolean> {
+  const user = await findUserByEmail(ctx.db, email);
   if (!user) return false;
-  await db.update(users).set({ alpha, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await ctx.db.update(users).set({ alpha, updatedAt: new Date() }).where(eq(users.id, user.id));
+  ctx.authCache.forgetUser(user.id);
   return true;
 }

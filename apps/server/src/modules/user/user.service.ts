@@ -33,6 +33,8 @@ export async function updateProfile(ctx: AppContext, user: User, body: UpdateUse
       .set({ ...body, updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
+    // The next call of this user must not see the cached row (its notification comes a moment later).
+    ctx.authCache.forgetUser(user.id);
     return updated ?? user;
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ email: ['validation.email_taken'] });
@@ -68,6 +70,7 @@ export async function updatePreferences(ctx: AppContext, user: User, patch: Pref
     .set({ preferences: sql`${pruned}` })
     .where(eq(users.id, user.id))
     .returning({ preferences: users.preferences });
+  ctx.authCache.forgetUser(user.id);
   return completePreferences(row?.preferences);
 }
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await createTestApp();
   alice = await t.signUp({ name: 'Alice Liddell' });
   w = workingArea(alice);
-  await setAlpha(t.ctx.db, alice.email, true);
+  await setAlpha(t.ctx, alice.email, true);
 });
 afterAll(async () => {
   await t.close();

@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   alpha = await t.signUp();
   plain = await t.signUp();
-  await setAlpha(t.ctx.db, alpha.email, true);
+  await setAlpha(t.ctx, alpha.email, true);
 });
 afterAll(async () => {
   await t.close();

@@ -283,7 +283,7 @@ describe('Word import: round trip of a Reqloom export', () => {
     t = await createTestApp();
     alice = await t.signUp();
     w = workingArea(alice);
-    await setAlpha(t.ctx.db, alice.email, true);
+    await setAlpha(t.ctx, alice.email, true);
     const project = await w.project('Water plant');
     const sys = await w.document(project.id, 'SYS');
     const srs = await w.document(project.id, 'SRS', [sys.id]);
