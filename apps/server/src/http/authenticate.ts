@@ -42,24 +42,27 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
     const auth = request.auth;
     if (auth?.kind === 'session' && reply.statusCode < 400) {
       const slid = await slideSession(ctx.db, auth).catch(() => null);
-      if (slid) ctx.authCache.slid(auth.sessionId, slid);
+      if (slid) ctx.authCache.slid(sessionKey(request.cookies[SESSION_COOKIE] ?? ''), auth.expiresAt, slid);
     }
     return payload;
   });
   app.addHook('onRequest', async (request) => {
     request.lang = languageFrom(request.headers['accept-language']);
     if (!isApiRoute(request)) return;
+    // A read may be answered on what this server knows of the caller; a write reads its session or token, so that
+    // nothing is changed in the name of a session another server has just ended (before this one hears of it).
+    const fresh = !SAFE_METHODS.has(request.method);
     const cookie = request.cookies[SESSION_COOKIE];
     if (cookie && cookie.length <= 200) {
       const hash = hashToken(cookie);
-      request.auth = await ctx.authCache.resolve(`s:${hash}`, () => resolveSessionByHash(ctx.db, hash));
+      request.auth = await ctx.authCache.resolve(`s:${hash}`, () => resolveSessionByHash(ctx.db, hash), { fresh });
     }
     if (!request.auth) {
       const token = bearerToken(request);
       if (token) {
         const hash = hashToken(token);
         const key = `t:${hash}`;
-        request.auth = await ctx.authCache.resolve(key, () => resolveAccessTokenByHash(ctx.db, hash));
+        request.auth = await ctx.authCache.resolve(key, () => resolveAccessTokenByHash(ctx.db, hash), { fresh });
         if (request.auth?.kind === 'token' && ctx.authCache.touchDue(key, TOKEN_TOUCH_GRANULARITY_MS))
           await touchAccessToken(ctx.db, request.auth.tokenId);
       }
@@ -74,6 +77,10 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
     }
   });
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The cache's key of a session: `s:` and its hash (`t:` for a token). */
+const sessionKey = (cookie: string) => `s:${hashToken(cookie)}`;
 
 /** RATE_LIMIT_API counts the calls of one session or token under this key (realtime subscriptions too). */
 export const apiRateKey = (auth: Auth) =>

@@ -53,10 +53,14 @@ describe('the session cache', () => {
     const time = clock();
     const cache = new AuthCache(time.now);
     cache.up();
-    await cache.resolve('s:a', async () => session(7, 1, time.now() + 10_000));
+    const first = time.now() + 10_000;
+    await cache.resolve('s:a', async () => session(7, 1, first));
     time.advance(9_000);
     expect(cache.get('s:a')).toBeDefined();
-    cache.slid(7, new Date(time.now() + 600_000));
+    // A slide from another expiry than the entry holds (it was read again meanwhile) changes nothing.
+    cache.slid('s:a', new Date(first - 1), new Date(time.now() + 600_000));
+    expect(cache.get('s:a')?.auth).toMatchObject({ expiresAt: new Date(first) });
+    cache.slid('s:a', new Date(first), new Date(time.now() + 600_000));
     time.advance(2_000);
     expect(cache.get('s:a')?.auth).toMatchObject({ sessionId: 7 });
     time.advance(50_000);
@@ -65,6 +69,21 @@ describe('the session cache', () => {
     await cache.resolve('s:b', async () => session(8, 1, time.now() + 1_000));
     time.advance(1_000);
     expect(cache.get('s:b')).toBeUndefined();
+  });
+
+  it('reads again when asked for a fresh answer, and keeps it', async () => {
+    const cache = new AuthCache();
+    cache.up();
+    let loads = 0;
+    const load = async () => (loads++, session(1, 1, Date.now() + 600_000));
+    await cache.resolve('s:a', load);
+    await cache.resolve('s:a', load, { fresh: true });
+    expect(loads).toBe(2);
+    await cache.resolve('s:a', load);
+    expect(loads).toBe(2);
+    // A fresh read that finds the session gone forgets it, before its notification comes.
+    await cache.resolve('s:a', async () => null, { fresh: true });
+    expect(cache.get('s:a')).toBeUndefined();
   });
 
   it('forgets by user, session and token, and nothing else', async () => {

@@ -18,7 +18,7 @@ type Entry = { auth: Auth; storedAt: number; touchedAt: number };
  * (`up`/`down`, from the database's `reqloom_auth` notifications, migration 0013): every change to a user, the end
  * or shortening of a session and the end of a token, by whoever makes it (this server, another, the command line,
  * an operator's SQL). This server's own changes are also forgotten at once, before their answer leaves (the domain
- * events of auth-cache-events.ts and the direct calls of the user service), since a notification arrives a moment
+ * events wired in auth-changes.ts and the direct calls of the user service), since a notification arrives a moment
  * after its commit on PostgreSQL.
  *
  * A read that began before a change and ends after it must not store what it read: `generation` moves on every
@@ -52,13 +52,17 @@ export class AuthCache {
     this.forgetAll();
   }
 
-  /** The cached answer for `key`, or `load`'s, which is kept when no change came while it was read. */
-  async resolve(key: string, load: () => Promise<Auth | null>): Promise<Auth | null> {
-    const hit = this.get(key);
+  /**
+   * The cached answer for `key`, or `load`'s, which is kept when no change came while it was read. `fresh` reads
+   * whatever is cached (see authenticate.ts: a write always reads its session).
+   */
+  async resolve(key: string, load: () => Promise<Auth | null>, { fresh = false } = {}): Promise<Auth | null> {
+    const hit = fresh ? undefined : this.get(key);
     if (hit) return hit.auth;
     const generation = this.generation;
     const auth = await load();
-    if (auth && this.listening && generation === this.generation) this.store(key, auth);
+    if (!auth) this.entries.delete(key);
+    else if (this.listening && generation === this.generation) this.store(key, auth);
     return auth;
   }
 
@@ -77,13 +81,14 @@ export class AuthCache {
   }
 
   /**
-   * A session slid by this server: its entry carries the new expiry. (Slid by another server, the entry keeps the
-   * earlier one: it then expires here early and is read again, never late.)
+   * A session slid by this server from `from` to `to`: its entry carries the new expiry, unless it no longer holds the
+   * one slid from. (Slid by another server, the entry keeps the earlier one: it then expires here early and is read
+   * again, never late.)
    */
-  slid(sessionId: number, expiresAt: Date): void {
-    for (const entry of this.entries.values())
-      if (entry.auth.kind === 'session' && entry.auth.sessionId === sessionId)
-        entry.auth = { ...entry.auth, expiresAt };
+  slid(key: string, from: Date, to: Date): void {
+    const entry = this.entries.get(key);
+    if (entry?.auth.kind === 'session' && entry.auth.expiresAt.getTime() === from.getTime())
+      entry.auth = { ...entry.auth, expiresAt: to };
   }
 
   /** Whether a token's last use is due to be written (once a `everyMs`), marking it written when it is. */

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessTokens, sessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { slideSession, type User } from './session.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,6 +87,38 @@ describe('who a session belongs to, kept between calls', () => {
       .where(eq(sessions.userId, user.id));
     await heard();
     expect((await user.agent.get('/api/user')).statusCode).toBe(401);
+  });
+});
+
+describe('what a cached session may do', () => {
+  it('reads only: a write reads its session, so a session ended elsewhere changes nothing before it is heard', async () => {
+    const user = await t.signUp();
+    await heard();
+    expect((await user.agent.get('/api/user')).statusCode).toBe(200);
+    // The window between another server's commit and its notification, held open: nothing is forgotten.
+    const deaf = vi.spyOn(t.ctx.authCache, 'forgetUser').mockImplementation(() => undefined);
+    try {
+      await t.ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+      await heard();
+      expect((await user.agent.get('/api/user')).statusCode).toBe(200);
+      const write = await user.agent.put('/api/user', { name: 'Not me' });
+      expect(write.statusCode).toBe(401);
+      // The write that found the session gone forgot it: the next read reads it again too.
+      expect((await user.agent.get('/api/user')).statusCode).toBe(401);
+    } finally {
+      deaf.mockRestore();
+    }
+    const [row] = await t.ctx.db.select({ name: users.name }).from(users).where(eq(users.id, user.id));
+    expect(row!.name).not.toBe('Not me');
+  });
+
+  it('does not carry a slide that wrote nothing (the session ended meanwhile) into the cache', async () => {
+    const user = await t.signUp();
+    const [row] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const auth = { kind: 'session' as const, user: {} as User, sessionId: row!.id, expiresAt: new Date(0) };
+    expect(await slideSession(t.ctx.db, auth)).toBeInstanceOf(Date);
+    await t.ctx.db.delete(sessions).where(eq(sessions.id, row!.id));
+    expect(await slideSession(t.ctx.db, auth)).toBeNull();
   });
 });
 

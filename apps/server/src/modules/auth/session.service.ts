@@ -54,14 +54,16 @@ export async function resolveSessionByHash(db: Db, hash: string): Promise<Auth |
 }
 
 /** Slides a session after a successful call (decisions §3), writing at most every EXTEND_GRANULARITY_MS. */
+/** The new expiry, or null when nothing was written: not due yet, or the session ended or expired meanwhile. */
 export async function slideSession(db: Db, auth: Auth & { kind: 'session' }): Promise<Date | null> {
   const target = new Date(Date.now() + SESSION_LIFETIME_MS);
   if (target.getTime() - auth.expiresAt.getTime() <= EXTEND_GRANULARITY_MS) return null;
-  await db
+  const slid = await db
     .update(sessions)
     .set({ expiresAt: target })
-    .where(and(eq(sessions.id, auth.sessionId), gt(sessions.expiresAt, new Date())));
-  return target;
+    .where(and(eq(sessions.id, auth.sessionId), gt(sessions.expiresAt, new Date())))
+    .returning({ id: sessions.id });
+  return slid.length > 0 ? target : null;
 }
 
 export const resolveAccessToken = (db: Db, token: string) => resolveAccessTokenByHash(db, hashToken(token));
