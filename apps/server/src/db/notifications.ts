@@ -61,6 +61,7 @@ export function listenPostgres(url: string, channel: string, handlers: Notificat
   const connect = async () => {
     retry = undefined;
     const { default: pg } = await import('pg');
+    if (closed) return;
     const client = new pg.Client({
       connectionString: url,
       keepAlive: true,
@@ -78,8 +79,7 @@ export function listenPostgres(url: string, channel: string, handlers: Notificat
       awaited.unref();
       client.query('select pg_notify($1, $2)', [channel, `${self}${sent}`]).catch(() => lost(client));
     };
-    const every = setInterval(ping, PING_MS);
-    every.unref();
+    let every: NodeJS.Timeout | undefined;
     current = {
       client,
       stop: () => {
@@ -105,7 +105,11 @@ export function listenPostgres(url: string, channel: string, handlers: Notificat
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);
+      // Closed meanwhile: close() ended this client, and its end was refused above as no longer current.
+      if (current?.client !== client) return;
       ping();
+      every = setInterval(ping, PING_MS);
+      every.unref();
     } catch {
       lost(client);
     }
