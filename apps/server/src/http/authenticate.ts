@@ -42,7 +42,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
     const auth = request.auth;
     if (auth?.kind === 'session' && reply.statusCode < 400) {
       const slid = await slideSession(ctx.db, auth).catch(() => null);
-      if (slid) ctx.authCache.slid(sessionKey(request.cookies[SESSION_COOKIE] ?? ''), auth.expiresAt, slid);
+      if (slid) ctx.authCache.slid(sessionKey(hashToken(request.cookies[SESSION_COOKIE] ?? '')), auth.expiresAt, slid);
     }
     return payload;
   });
@@ -55,13 +55,13 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
     const cookie = request.cookies[SESSION_COOKIE];
     if (cookie && cookie.length <= 200) {
       const hash = hashToken(cookie);
-      request.auth = await ctx.authCache.resolve(`s:${hash}`, () => resolveSessionByHash(ctx.db, hash), { fresh });
+      request.auth = await ctx.authCache.resolve(sessionKey(hash), () => resolveSessionByHash(ctx.db, hash), { fresh });
     }
     if (!request.auth) {
       const token = bearerToken(request);
       if (token) {
         const hash = hashToken(token);
-        const key = `t:${hash}`;
+        const key = tokenKey(hash);
         request.auth = await ctx.authCache.resolve(key, () => resolveAccessTokenByHash(ctx.db, hash), { fresh });
         if (request.auth?.kind === 'token' && ctx.authCache.touchDue(key, TOKEN_TOUCH_GRANULARITY_MS))
           await touchAccessToken(ctx.db, request.auth.tokenId);
@@ -79,8 +79,9 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The cache's key of a session: `s:` and its hash (`t:` for a token). */
-const sessionKey = (cookie: string) => `s:${hashToken(cookie)}`;
+/** The cache's keys: a session's or a token's hash, apart. */
+const sessionKey = (hash: string) => `s:${hash}`;
+const tokenKey = (hash: string) => `t:${hash}`;
 
 /** RATE_LIMIT_API counts the calls of one session or token under this key (realtime subscriptions too). */
 export const apiRateKey = (auth: Auth) =>

@@ -54,7 +54,7 @@ export class AuthCache {
 
   /**
    * The cached answer for `key`, or `load`'s, which is kept when no change came while it was read. `fresh` reads
-   * whatever is cached (see authenticate.ts: a write always reads its session).
+   * even when an entry is cached (see authenticate.ts: a write always reads its session); finding nothing forgets it.
    */
   async resolve(key: string, load: () => Promise<Auth | null>, { fresh = false } = {}): Promise<Auth | null> {
     const hit = fresh ? undefined : this.get(key);

@@ -72,8 +72,10 @@ describe('who a session belongs to, kept between calls', () => {
 
   it('ends a session at once when its expiry is brought forward, not when it slides', async () => {
     const user = await t.signUp();
+    await heard();
     expect((await user.agent.get('/api/user')).statusCode).toBe(200);
     const size = t.ctx.authCache.size;
+    expect(size).toBeGreaterThan(0);
     // A later expiry is not announced (a slide is written every 15 s of use): the entry stays.
     await t.ctx.db
       .update(sessions)

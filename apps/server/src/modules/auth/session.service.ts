@@ -53,8 +53,10 @@ export async function resolveSessionByHash(db: Db, hash: string): Promise<Auth |
   return { kind: 'session', user: row.user, sessionId: row.session.id, expiresAt: row.session.expiresAt };
 }
 
-/** Slides a session after a successful call (decisions §3), writing at most every EXTEND_GRANULARITY_MS. */
-/** The new expiry, or null when nothing was written: not due yet, or the session ended or expired meanwhile. */
+/**
+ * Slides a session after a successful call (decisions §3), writing at most every EXTEND_GRANULARITY_MS. Answers the
+ * new expiry, or null when nothing was written: not due yet, or the session ended or expired meanwhile.
+ */
 export async function slideSession(db: Db, auth: Auth & { kind: 'session' }): Promise<Date | null> {
   const target = new Date(Date.now() + SESSION_LIFETIME_MS);
   if (target.getTime() - auth.expiresAt.getTime() <= EXTEND_GRANULARITY_MS) return null;
