@@ -3,14 +3,45 @@
 // PORT (server, default 3000) and VITE_PORT (web, default 5173) move them; DATA_DIR, DATABASE_URL and the rest of
 // the server's variables apply as for `npm start`.
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverPort = process.env.PORT ?? '3000';
 const webPort = process.env.VITE_PORT ?? '5173';
 // Mailed links and the CSRF origin check must name the address the browser uses: Vite's, not the server's.
 const appUrl = process.env.APP_URL ?? `http://localhost:${webPort}`;
+
+/** Whether something already listens on the port (a running `npm start`, most often). */
+function portTaken(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(true));
+    probe.listen(Number(port), process.env.HOST ?? '127.0.0.1', () => probe.close(() => resolve(false)));
+  });
+}
+
+// `tsx watch` keeps waiting for a change when the server stops at start-up, so a server refused by a running
+// `npm start` (its data folder's lock, or its port) would leave Vite answering 502 for ever. Check both first and stop
+// at once, naming the way out.
+const way = 'Stop it, or give this one its own: DATA_DIR=./data-dev PORT=3001 npm run dev';
+if (!process.env.DATABASE_URL) {
+  const { dataDirOwner } = await tsImport('../apps/server/src/db/data-dir-lock.ts', import.meta.url);
+  const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
+  const owner = dataDirOwner(dataDir);
+  if (owner !== null) {
+    console.error(
+      `Another Reqloom server (process ${owner}, \`npm start\` perhaps) uses the data folder ${dataDir}. ${way}`,
+    );
+    process.exit(1);
+  }
+}
+if (await portTaken(serverPort)) {
+  console.error(`Port ${serverPort} is taken (a running \`npm start\` perhaps). ${way}`);
+  process.exit(1);
+}
 
 /** Runs one of the two with its output prefixed, so that the two logs stay readable in one terminal. */
 function run(name, args, options) {

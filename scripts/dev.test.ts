@@ -76,3 +76,63 @@ describe('npm run dev', () => {
     expect(output).toContain(`open http://localhost:${webPort}`);
   }, 200_000);
 });
+
+describe('npm run dev beside a running server', () => {
+  /** Runs the script until it exits on its own (or 30 s pass), and gives its exit code and output. */
+  function runDev(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve) => {
+      const dev = spawn(process.execPath, [path.join(root, 'scripts/dev.mjs')], {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      dev.stdout.on('data', (c) => (output += c));
+      dev.stderr.on('data', (c) => (output += c));
+      const timer = setTimeout(() => dev.kill('SIGTERM'), 30_000);
+      dev.once('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, output });
+      });
+    });
+  }
+
+  it('stops at once, naming the way out, when a live server holds the data folder', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-dev-locked-'));
+    // This test's own process stands for the running `npm start`: a live pid in the folder's lock.
+    fs.writeFileSync(path.join(dataDir, 'reqloom.lock'), JSON.stringify({ pid: process.pid, startTime: null }));
+    try {
+      const [serverPort, webPort] = [await freePort(), await freePort()];
+      const { code, output } = await runDev({
+        DATA_DIR: dataDir,
+        PORT: String(serverPort),
+        VITE_PORT: String(webPort),
+      });
+      expect(code).toBe(1);
+      expect(output).toContain(`process ${process.pid}`);
+      expect(output).toContain('DATA_DIR=./data-dev PORT=3001 npm run dev');
+      expect(output).not.toContain('open http://localhost');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('stops at once when the server’s port is taken', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-dev-port-'));
+    const taken = net.createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    try {
+      const port = (taken.address() as net.AddressInfo).port;
+      const { code, output } = await runDev({
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        VITE_PORT: String(await freePort()),
+      });
+      expect(code).toBe(1);
+      expect(output).toContain(`Port ${port} is taken`);
+    } finally {
+      taken.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePrerequisites } from './prerequisites.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
@@ -16,6 +17,8 @@ if (!env.TEST_DATABASE_URL && env.DATABASE_URL) env.TEST_DATABASE_URL = env.DATA
 delete env.DATABASE_URL;
 
 const only = process.argv.slice(2);
+// Chromium, LibreOffice, poppler and xmllint: installed here when root with apt, else a stop at once with the command.
+if ((only.length === 0 || only.includes('vitest') || only.includes('e2e')) && !ensurePrerequisites()) process.exit(1);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
 let failed = false;
