@@ -10,7 +10,7 @@ import {
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { jsonbObject, jsonbParam } from '../../db/jsonb';
-import { loadDocumentForWrite, lockProject } from '../../db/locks';
+import { loadDocumentForWrite, lockDocumentsOf, lockDocumentWithNeighbours, lockProject } from '../../db/locks';
 import { documentLinks, documents, requirementLinks, requirements } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound, type FieldErrors } from '../../http/errors';
 import { can } from '../../policies/policy';
@@ -88,6 +88,8 @@ export async function createDocument(
   const { tx } = work;
   // The document graph is checked and changed under the project's lock: crossing edits cannot make a cycle.
   await lockProject(tx, project.id);
+  // Linking it moves its parents' versions (a trigger): they are locked in id order first (db/locks.ts).
+  await lockDocumentsOf(tx, project.id, body.parents_id, []);
   const errors: FieldErrors = {};
   checkAcronym(project, body.acronym, errors);
   await checkParents(tx, project.id, null, body.parents_id, errors);
@@ -120,6 +122,7 @@ export async function updateDocument(
 ): Promise<DocumentPresented> {
   const { tx } = work;
   await lockProject(tx, project.id);
+  await lockDocumentWithNeighbours(tx, project.id, documentId, body.parents_id ?? []);
   let document = await loadDocumentForWrite(tx, documentId);
   if (body.version !== undefined && body.version !== document.version) {
     throw conflict(await presentDocument(tx, document));
@@ -186,6 +189,7 @@ export async function updateDocument(
 export async function deleteDocument(work: Work, project: ProjectRow, documentId: number): Promise<void> {
   const { tx } = work;
   await lockProject(tx, project.id);
+  await lockDocumentWithNeighbours(tx, project.id, documentId);
   const document = await loadDocumentForWrite(tx, documentId, 'update');
   const neighbours = await tx
     .select()

@@ -108,7 +108,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.delete('/api/projects/:id', { config: byId, schema: { tags, params: idParams } }, async (request, reply) => {
-    await inWork(ctx, request, (work) => deleteProject(work, loadedProject(request)));
+    await inWork(ctx, request, (work) => deleteProject(work, loadedProject(request)), 'update');
     return reply.code(204).send();
   });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { readHtml, sameDescription } from '../../collaboration/shared-description';
 import { storeState } from '../../collaboration/collaboration-states';
-import { loadRequirementRowForWrite } from '../../db/locks';
+import { loadRequirementRowForWrite, lockProjectOfRequirement } from '../../db/locks';
 import { documents, requirements, revisions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Work } from '../../work';
@@ -55,7 +55,9 @@ export async function writeBackDescription(
 ): Promise<boolean> {
   let current: RequirementRow;
   try {
-    // Its own field only: the row's lock, not the document's (see loadRequirementRowForWrite).
+    // Its own field only: the row's lock, not the document's (see loadRequirementRowForWrite), after its project's,
+    // which every write takes first (db/locks.ts).
+    await lockProjectOfRequirement(work.tx, requirementId);
     current = await loadRequirementRowForWrite(work.tx, requirementId);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) return false;

@@ -6,7 +6,14 @@ import type {
   UpdateRequirementBody,
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
-import { lockDocument, lockDocuments, loadRequirementForWrite, loadRequirementRowForWrite } from '../../db/locks';
+import {
+  lockDocument,
+  lockDocuments,
+  lockDocumentsAround,
+  lockDocumentsOf,
+  loadRequirementForWrite,
+  loadRequirementRowForWrite,
+} from '../../db/locks';
 import { swapWithSibling } from '../../db/ordering';
 import { applyHtmlToState } from '../../collaboration/collaboration-states';
 import { requirementLinks, requirements, revisions } from '../../db/schema';
@@ -175,6 +182,15 @@ export async function updateRequirement(
     body.parents_id === undefined &&
     body.children_id === undefined &&
     body.tags_id === undefined;
+  // Links reach into other documents, and a move into another: every document concerned is locked first, in id
+  // order, before the requirement's row (db/locks.ts).
+  if (!ownFieldsOnly) {
+    const documentIds = body.document_id !== undefined ? [body.document_id] : [];
+    await lockDocumentsAround(tx, project.id, requirementId, documentIds, [
+      ...(body.parents_id ?? []),
+      ...(body.children_id ?? []),
+    ]);
+  }
   const current = ownFieldsOnly
     ? await loadRequirementRowForWrite(tx, requirementId)
     : await loadRequirementForWrite(tx, requirementId);
@@ -336,6 +352,9 @@ export async function deleteRequirement(
   requirementId: number,
 ): Promise<void> {
   const { tx } = work;
+  // Its links go with it, and their trigger moves the version of the requirement at the other end, in another
+  // document: those documents are locked first, with its own, in id order (db/locks.ts).
+  await lockDocumentsAround(tx, project.id, requirementId);
   const requirement = await loadRequirementForWrite(tx, requirementId, 'update');
   if (requirement.type === 'test') requireTestAccess(user);
   const neighbours = await tx
@@ -408,6 +427,13 @@ export async function createChildren(
   body: CreateChildrenBody,
 ): Promise<RequirementPresented[]> {
   const { tx } = work;
+  // The parent's document and the children's, in id order, before the parent's row (db/locks.ts).
+  await lockDocumentsOf(
+    tx,
+    project.id,
+    body.children.map((c) => c.document_id),
+    [requirementId],
+  );
   const requirement = await loadRequirementForWrite(tx, requirementId);
   const { children: allowed } = await linkedDocuments(tx, requirement.documentId);
   const errors: FieldErrors = {};
@@ -418,10 +444,6 @@ export async function createChildren(
     }
   }
   if (Object.keys(errors).length) throw invalid(errors);
-  await lockDocuments(
-    tx,
-    body.children.map((c) => c.document_id),
-  );
   const created: RequirementRow[] = [];
   for (const child of body.children) {
     const [row] = await tx
