@@ -17,9 +17,10 @@ async function postgresForWorker(): Promise<Database> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
+    // Made anew for each run: a database left by another checkout or branch may hold migrations this code does not
+    // know (its schema then differs, and restores of this code's backups refuse it).
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    if ((error as { code?: string }).code !== '42P04') throw error; // already exists
   } finally {
     await admin.end();
   }
