@@ -106,7 +106,7 @@ for (const language of LANGUAGES) {
         for (let index = 0; index < total; index += 1) {
           const dialog = tourStep(page, tour, index, language);
           // The first step waits for the long document to render and for the tour's poll.
-          await expect(dialog).toBeVisible({ timeout: index === 0 ? 30_000 : undefined });
+          await expect(dialog).toBeVisible({ timeout: index === 0 ? 60_000 : undefined });
           await expect(dialog).toContainText(text(tour.steps[index]!.text, language));
           // Positions settle after the scroll and the step's move: poll until they do, or fail with the boxes.
           await expect
