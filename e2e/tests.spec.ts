@@ -241,8 +241,17 @@ test('the player without a test: the choice of the project’s tests, for alpha 
 test('in French, in a small window, the end dialog keeps the duration on one line', async () => {
   await apiCall(a.context(), 'PUT', 'user/preferences', { preferences: { lang: 'fr' } });
   try {
+    // A test of its own, so that this check runs alone too (-g).
+    const lamp = await data<{ id: number }>(
+      apiCall(a.context(), 'POST', 'requirements', {
+        document_id: seed.childDocument,
+        name: 'The lamp lights',
+        type: 'test',
+        steps: [{ step: 1, description: 'Switch it on', expectedResult: 'It lights' }],
+      }),
+    );
     await a.setViewportSize({ width: 800, height: 600 });
-    await a.goto(`${seed.base}/playtest/${nextTestId}`);
+    await a.goto(`${seed.base}/playtest/${lamp.id}`);
     await a.getByRole('button', { name: 'Démarrer', exact: true }).click();
     await a.getByRole('button', { name: 'Étape 1 : OK' }).click();
     const end = a.getByRole('dialog', { name: /Test réussi/ });
