@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { snap } from './support/screenshot';
 import { data, seedProject, type SeededProject } from './support/seed';
 import { apiCall, memberPage, newUser, type TestUser } from './support/users';
@@ -40,6 +40,22 @@ test.afterAll(async () => {
 
 const stepField = (page: Page, what: 'Action' | 'Expected result', n: number) =>
   page.getByRole('textbox', { name: `${what} of step ${n}`, exact: true });
+
+/**
+ * The run's duration in the end dialog shows on one line and whole: "00 : 00 : 37" wrapped onto two lines in its
+ * half of the dialog (issue 31).
+ */
+async function expectDurationOnOneLine(end: Locator): Promise<void> {
+  const duration = end.getByText(/^\d\d : \d\d : \d\d$/);
+  await expect(duration).toBeVisible();
+  const measured = await duration.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+    overflow: element.scrollWidth - element.clientWidth,
+  }));
+  expect(measured.height, 'the height of one line').toBeLessThanOrEqual(measured.lineHeight + 1);
+  expect(measured.overflow, 'the width it overflows').toBeLessThanOrEqual(0);
+}
 
 test('an alpha user creates a test from the categories tree and writes its steps', async () => {
   await a.goto(`${seed.base}/detailed/document/${seed.parentDocument}`);
@@ -143,6 +159,7 @@ test('it plays the test on the pass path: stopwatch, pause, resume by setting a 
   await expect(end).toBeVisible();
   await expect(end).toContainText('100 %');
   await expect(end).toContainText('The run is kept with the test.');
+  await expectDurationOnOneLine(end);
   await expect(end.getByRole('link', { name: 'Run the next test' })).toBeVisible();
   await snap(a, 'tests-02-end-pass-en');
   await end.getByRole('link', { name: 'Back to the detailed view' }).click();
@@ -170,6 +187,7 @@ test('it plays the test on the fail path, then runs the next test', async () => 
   await expect(end).toBeVisible();
   await expect(end).toContainText('50 %');
   await expect(end).toContainText('The run is kept with the test.');
+  await expectDurationOnOneLine(end);
   await snap(a, 'tests-03-end-fail-en');
 
   await end.getByRole('link', { name: 'Run the next test' }).click();
@@ -218,4 +236,29 @@ test('the player without a test: the choice of the project’s tests, for alpha 
   await expect(a.getByRole('heading', { level: 1, name: 'Choose a test to run' })).toBeVisible();
   await expect(a.getByRole('link', { name: new RegExp(TEST_NAME) })).toBeVisible();
   await expect(a.getByRole('link', { name: new RegExp(NEXT_TEST_NAME) })).toBeVisible();
+});
+
+test('in French, in a small window, the end dialog keeps the duration on one line', async () => {
+  await apiCall(a.context(), 'PUT', 'user/preferences', { preferences: { lang: 'fr' } });
+  try {
+    // A test of its own, so that this check runs alone too (-g).
+    const lamp = await data<{ id: number }>(
+      apiCall(a.context(), 'POST', 'requirements', {
+        document_id: seed.childDocument,
+        name: 'The lamp lights',
+        type: 'test',
+        steps: [{ step: 1, description: 'Switch it on', expectedResult: 'It lights' }],
+      }),
+    );
+    await a.setViewportSize({ width: 800, height: 600 });
+    await a.goto(`${seed.base}/playtest/${lamp.id}`);
+    await a.getByRole('button', { name: 'Démarrer', exact: true }).click();
+    await a.getByRole('button', { name: 'Étape 1 : OK' }).click();
+    const end = a.getByRole('dialog', { name: /Test réussi/ });
+    await expect(end).toContainText('L’exécution est enregistrée avec le test.');
+    await expectDurationOnOneLine(end);
+    await snap(a, 'tests-05-end-pass-fr');
+  } finally {
+    await apiCall(a.context(), 'PUT', 'user/preferences', { preferences: { lang: 'en' } });
+  }
 });

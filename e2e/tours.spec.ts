@@ -1,80 +1,40 @@
-import fs from 'node:fs';
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { TourName } from '@reqloom/domain';
 import { TOURS } from '../apps/web/src/features/tours/tourRegistry';
 import type { TourDefinition } from '../apps/web/src/features/tours/tourTypes';
 import AxeBuilder from '@axe-core/playwright';
 import { WCAG_TAGS } from './support/axe';
 import { snap } from './support/screenshot';
-import { seedProject, type SeededProject } from './support/seed';
+import { seedProject } from './support/seed';
+import {
+  doneOnServer as doneOn,
+  makePlayerTest,
+  text,
+  tourOf,
+  tourStep,
+  toursNotDone as notDone,
+  viewOf as view,
+  VIEWS,
+  type TourSeed,
+} from './support/tours';
 import { ALL_TOURS_DONE, alphaOn, apiCall, logIn, newUser, signUpConfirmed, type TestUser } from './support/users';
 
 // The guided tours (issue 14 §2, decisions §18): each starts on its view, every step points at something there,
 // stopping marks it done, and the preferences bring them back. The steps come from the client's own registry,
-// so a target that leaves its view fails here.
+// so a target that leaves its view fails here. tours-fit.spec.ts walks them again on a long document, at two
+// window sizes and in both languages.
 test.describe.configure({ mode: 'serial' });
-
-type Catalogue = Record<string, unknown>;
-const catalogue = (language: 'en' | 'fr'): Catalogue =>
-  JSON.parse(fs.readFileSync(new URL(`../apps/web/src/i18n/${language}.json`, import.meta.url), 'utf8')) as Catalogue;
-const catalogues = { en: catalogue('en'), fr: catalogue('fr') };
-
-function text(key: string, language: 'en' | 'fr' = 'en'): string {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogues[language]);
-  if (typeof value !== 'string') throw new Error(`No ${language} text for ${key}`);
-  return value;
-}
-
-/**
- * Where each tour shows. The registry's null tours would be skipped until their file lands. The test player's
- * tour needs the user's alpha flag and a test, both made before the tours run.
- */
-const VIEWS: { readonly [Name in TourName]: ((seed: SeededProject) => string) | null } = {
-  dashboard: () => '/dashboard',
-  project: (seed) => seed.base,
-  document: (seed) => `${seed.base}/detailed/document/${seed.parentDocument}`,
-  category: (seed) => `${seed.base}/detailed/category/${seed.category}`,
-  requirement: (seed) => `${seed.base}/detailed/requirement/${seed.requirement}`,
-  projectSettings: (seed) => `${seed.base}/settings`,
-  synaeptic: (seed) => `${seed.base}/synaeptic`,
-  testPlayer: (seed) => `${seed.base}/playtest/${playerTest}`,
-};
 
 const user: TestUser = newUser('tourist', 'Tess Tourist');
 let context: BrowserContext;
 let page: Page;
-let seed: SeededProject;
-let playerTest = 0;
+let seed: TourSeed;
 
-function tourOf(name: TourName): TourDefinition {
-  const tour = TOURS[name];
-  if (!tour) throw new Error(`No ${name} tour`);
-  return tour;
-}
-
-const viewOf = (name: TourName): string => {
-  const view = VIEWS[name];
-  if (!view) throw new Error(`No view for the ${name} tour`);
-  return view(seed);
-};
-
-/** Every tour done but the given ones (a fresh page load then reads the preferences). */
-async function toursNotDone(...names: TourName[]): Promise<void> {
-  const tours = { ...ALL_TOURS_DONE, ...Object.fromEntries(names.map((name) => [name, false])) };
-  await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours } });
-}
-
-async function doneOnServer(name: TourName): Promise<boolean | undefined> {
-  const response = await context.request.get('/api/user');
-  const body = (await response.json()) as { data: { preferences: { tours: Record<string, boolean> } } };
-  return body.data.preferences.tours[name];
-}
-
-function step(tour: TourDefinition, index: number, language: 'en' | 'fr' = 'en'): Locator {
-  return page.getByRole('dialog', { name: text(tour.steps[index]!.title, language) });
-}
+const viewOf = (name: TourName): string => view(name, seed);
+const toursNotDone = (...names: TourName[]) => notDone(context, ...names);
+const doneOnServer = (name: TourName) => doneOn(context, name);
+const step = (tour: TourDefinition, index: number, language: 'en' | 'fr' = 'en') =>
+  tourStep(page, tour, index, language);
 
 /** axe on the tour's dialog once its transition has ended: the serious and critical violations, by rule. */
 async function dialogViolations(): Promise<string[]> {
@@ -96,15 +56,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
   page = await context.newPage();
   await signUpConfirmed(context, user);
   await apiCall(context, 'PUT', 'user/preferences', { preferences: { tours: ALL_TOURS_DONE } });
-  seed = await seedProject(context, user.username);
+  const project = await seedProject(context, user.username);
   await alphaOn(user);
-  const test = await apiCall(context, 'POST', 'requirements', {
-    document_id: seed.childDocument,
-    name: 'The lamp lights',
-    type: 'test',
-    steps: [{ step: 1, description: 'Switch it on', expectedResult: 'It lights' }],
-  });
-  playerTest = ((await test.json()) as { data: { id: number } }).data.id;
+  seed = { ...project, playerTest: await makePlayerTest(context, project.childDocument) };
   await logIn(page, user);
 });
 

@@ -31,6 +31,8 @@ export function EndDialog({ opened, state, saving, next, testHref, onRetrySave, 
       opened={opened}
       onClose={onClose}
       centered
+      // Wide enough for both figures side by side: in Mantine's 440 px the duration wrapped onto two lines.
+      size={560}
       title={
         <Group gap="sm">
           <Text fw={700} fz="lg">
@@ -41,12 +43,12 @@ export function EndDialog({ opened, state, saving, next, testHref, onRetrySave, 
       }
     >
       <Stack gap="md">
-        <SimpleGrid cols={2} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <div className={classes.figure}>
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
               {t('tests.runs.ratio')}
             </Text>
-            <Text fz={28} fw={700} c={pass ? 'green.8' : 'red.8'} ff="monospace">
+            <Text className={classes.figureValue} c={pass ? 'green.8' : 'red.8'}>
               {t('tests.ratio', { ratio: outcome.success_ratio })}
             </Text>
           </div>
@@ -54,9 +56,7 @@ export function EndDialog({ opened, state, saving, next, testHref, onRetrySave, 
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
               {t('tests.runs.duration')}
             </Text>
-            <Text fz={28} fw={700} ff="monospace">
-              {formatStopwatch(state.elapsed)}
-            </Text>
+            <Text className={classes.figureValue}>{formatStopwatch(state.elapsed)}</Text>
           </div>
         </SimpleGrid>
         {saving?.state === 'saving' ? (
