@@ -116,6 +116,8 @@ describe('awareness', () => {
     const name = `requirement.${requirement.id}`;
     const own = a.doc.clientID;
     send(awarenessMessage(name, [[own, 100, { cursor: { anchor: 'x'.repeat(20_000) } }]]));
+    // Apart, so that the server cannot merge the two into the later one as it broadcasts.
+    await new Promise((r) => setTimeout(r, 500));
     send(awarenessMessage(name, [[own, 101, { cursor: cursorAt(101) }]]));
     await until(() => (stateIn(b, own)?.cursor as { anchor?: { assoc?: number } })?.anchor?.assoc === 101);
     expect(received.largest).toBeLessThan(2048);
