@@ -40,6 +40,7 @@ import { AuthCache } from './modules/auth/auth-cache';
 import { watchAuthChanges } from './modules/auth/auth-changes';
 import { attachRealtime } from './realtime/realtime';
 import { attachCollaboration } from './collaboration/collaboration';
+import { sweepStagingAtStart } from './modules/interchange/import/import-staging';
 
 export type RouteInfo = { method: string; url: string; access: RouteAccess | undefined };
 /** `routes` lists every route registered, so that tests can walk them all (bad input, permissions). */
@@ -94,6 +95,12 @@ export async function buildApp(
     events: new EventBus(),
     authCache: new AuthCache(),
   };
+
+  // A server that opened its PGlite itself holds it alone (data-dir-lock.ts): any import it finds is dead.
+  const stopStagingSweep = await sweepStagingAtStart(database.db, {
+    alone: !options.database && database.driver === 'pglite',
+    onError: (error) => app.log.error({ err: error }, 'staging sweep failed'),
+  });
 
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
@@ -151,6 +158,7 @@ export async function buildApp(
   ctx.authChanges = authChanges;
 
   app.addHook('onClose', async () => {
+    stopStagingSweep();
     await authChanges.close();
     await collaboration.close();
     await realtime.close();

@@ -11,6 +11,7 @@ import { watchAccess } from './access-watch';
 import { mergeApiUpdates } from './api-updates';
 import { authenticationExtension } from './authentication.extension';
 import { awarenessExtension } from './awareness.extension';
+import { AWARENESS_CLOSE, AwarenessGate } from './awareness-gate';
 import { COLLABORATION_LIMITS, documentNameOf, OpenSockets } from './connection-limits';
 import type { CollaborationContext } from './context';
 import { persistenceExtension } from './persistence.extension';
@@ -126,6 +127,11 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
         new Request(new URL(request.url ?? '/', 'http://localhost'), { headers }),
         auth ? { auth } : {},
       );
+      // Awareness is bounded before Hocuspocus decodes it (awareness-gate.ts).
+      const awareness = new AwarenessGate(
+        (message) => connection.handleMessage(message),
+        () => ws.close(AWARENESS_CLOSE.code, AWARENESS_CLOSE.reason),
+      );
       ws.on('message', (data: RawData) => {
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
         const message = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -134,9 +140,12 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
           if (documents.size >= COLLABORATION_LIMITS.documentsPerSocket) return ws.close(1008, 'Too many documents.');
           documents.add(name);
         }
-        connection.handleMessage(message);
+        if (!awareness.takes(message)) connection.handleMessage(message);
       });
-      ws.on('close', (code: number, reason: Buffer) => connection.handleClose({ code, reason: reason.toString() }));
+      ws.on('close', (code: number, reason: Buffer) => {
+        awareness.dispose();
+        connection.handleClose({ code, reason: reason.toString() });
+      });
       ws.on('error', () => ws.terminate());
     });
   }

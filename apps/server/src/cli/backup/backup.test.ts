@@ -199,3 +199,52 @@ describe('restore refuses', () => {
     expect(restored.rows).toBeGreaterThan(200);
   });
 });
+
+describe('backup and staging projects', () => {
+  it("leaves out an import's staging project and all it holds, and restores to the same rows", async () => {
+    const [project] = await t.ctx.db.select().from(projects).where(eq(projects.ownerType, 'user')).limit(1);
+    // An import under way (or left by a dead process): a staging project holding a document and a requirement.
+    const [staging] = await t.ctx.db
+      .insert(projects)
+      .values({
+        ownerType: 'import',
+        ownerId: project!.id,
+        name: 'Staged project',
+        acronym: 'STG',
+        slug: 'staging-backup-test',
+        joinToken: 'staging-backup-test',
+      })
+      .returning();
+    const [document] = await t.ctx.db
+      .insert(documents)
+      .values({ projectId: staging!.id, name: 'Half-written-document', acronym: 'HW' })
+      .returning();
+    await t.ctx.db
+      .insert(requirements)
+      .values({ documentId: document!.id, referenceNumber: 1, name: 'Half-written-requirement', position: 0 });
+    const file = path.join(dir, 'staging.backup');
+    try {
+      const summary = await writeBackup(t.ctx.database, file);
+      const lines = backupFileLines(file);
+      expect(lines.filter((l) => l.includes('Half-written') || l.includes('"owner_type":"import"'))).toEqual([]);
+      expect(summary.rows).toBe(lines.length - 2);
+      const fresh = await freshDatabase(testDriver);
+      try {
+        const restored = await restoreBackup(fresh.database, file);
+        expect(restored.rows).toBe(summary.rows);
+        const counts = await query<{ n: number }>(
+          fresh.database.db,
+          sql`select (select count(*) from projects where owner_type = 'import')
+            + (select count(*) from documents where name = 'Half-written-document')
+            + (select count(*) from requirements where name = 'Half-written-requirement') as n`,
+        );
+        expect(Number(counts[0]!.n)).toBe(0);
+        expect(await tableRows(fresh.database)).toEqual(await tableRows(t.ctx.database));
+      } finally {
+        await fresh.drop();
+      }
+    } finally {
+      await t.ctx.db.delete(projects).where(eq(projects.id, staging!.id));
+    }
+  }, 120_000);
+});

@@ -19,13 +19,17 @@ const CURSOR = 'reqloom_backup_rows';
 
 export type BackupSummary = { file: string; bytes: number; rows: number; tables: number; header: BackupHeader };
 
+/** The rows a backup keeps of a table aliased `r`: all but those of an import's staging project (catalog.ts). */
+export const keptRows = (table: TableInfo) => (table.staged === null ? '' : `where not (${table.staged})`);
+
 /** The rows of a table as JSON text, in a stable order: by primary key, parents before children for a tree. */
 export function rowsQuery(table: TableInfo): string {
   const columns = table.columns.map(ident).join(', ');
   const key = table.primaryKey.map(ident).join(', ');
   const t = ident(table.name);
+  const kept = keptRows(table);
   if (table.selfReference === null)
-    return `select to_json(x)::text as line from (select ${columns} from ${t} order by ${key}) x`;
+    return `select to_json(x)::text as line from (select ${columns} from ${t} r ${kept} order by ${key}) x`;
   // A row whose parent has a greater key (moved since) must still come after it: order by depth in the tree.
   const [pk] = table.primaryKey;
   const parent = ident(table.selfReference);
@@ -34,7 +38,7 @@ export function rowsQuery(table: TableInfo): string {
       union all select c.${ident(pk!)}, tree.depth + 1 from ${t} c join tree on c.${parent} = tree.id)
     select to_json(x)::text as line from (
       select ${table.columns.map((c) => `r.${ident(c)}`).join(', ')} from ${t} r join tree on tree.id = r.${ident(pk!)}
-      order by tree.depth, r.${ident(pk!)}) x`;
+      ${kept} order by tree.depth, r.${ident(pk!)}) x`;
 }
 
 /**
@@ -81,7 +85,7 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
         for (const table of tables) {
           const [count] = await query<{ n: number }>(
             tx,
-            sql.raw(`select count(*)::int as n from ${ident(table.name)}`),
+            sql.raw(`select count(*)::int as n from ${ident(table.name)} r ${keptRows(table)}`),
           );
           header.tables.push({ name: table.name, columns: table.columns, rows: Number(count!.n) });
         }

@@ -14,7 +14,20 @@ export type TableInfo = {
   primaryKey: string[];
   /** A column referring to the table's own primary key (a category's parent): rows must come parents first. */
   selfReference: string | null;
+  /**
+   * A condition on the row (aliased `r`) that holds when it belongs to an import's staging project: such rows are
+   * left out of a backup. Null when no row of the table can.
+   */
+  staged: string | null;
 };
+
+/**
+ * An import under way writes into a staging project (owner kind 'import', import-staging.ts) that nobody sees: it
+ * is published or deleted with all it holds within seconds, or was left by a dead process. Either way it is no
+ * part of what a backup keeps. What it holds is what deleting it deletes: the rows that reach it through foreign
+ * keys that cascade.
+ */
+const STAGING = { table: 'projects', condition: (alias: string) => `${alias}."owner_type" = 'import'` };
 
 export type SequenceInfo = { table: string; column: string; sequence: string };
 
@@ -48,18 +61,28 @@ export async function readTables(db: Db): Promise<TableInfo[]> {
     where c.contype = 'p' and c.connamespace = 'public'::regnamespace
     order by 1, k.n`,
   );
-  const references = await query<{ table: string; target: string; column: string; columns: number }>(
+  const references = await query<{
+    table: string;
+    target: string;
+    column: string;
+    targetColumn: string;
+    columns: number;
+    cascades: boolean;
+  }>(
     db,
     sql`
     select c.conrelid::regclass::text as "table", c.confrelid::regclass::text as target,
       (select attname from pg_attribute where attrelid = c.conrelid and attnum = c.conkey[1]) as "column",
-      array_length(c.conkey, 1) as columns
-    from pg_constraint c where c.contype = 'f' and c.connamespace = 'public'::regnamespace`,
+      (select attname from pg_attribute where attrelid = c.confrelid and attnum = c.confkey[1]) as "targetColumn",
+      array_length(c.conkey, 1) as columns, c.confdeltype = 'c' as cascades
+    from pg_constraint c where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+    order by 1, 3`,
   );
 
   const unquote = (name: string) => name.replace(/^"(.*)"$/, '$1');
   const infos = new Map<string, TableInfo>();
-  for (const { name } of tables) infos.set(name, { name, columns: [], primaryKey: [], selfReference: null });
+  for (const { name } of tables)
+    infos.set(name, { name, columns: [], primaryKey: [], selfReference: null, staged: null });
   for (const c of columns) infos.get(c.table)?.columns.push(c.column);
   for (const k of keys) infos.get(unquote(k.table))?.primaryKey.push(k.column);
   const dependsOn = new Map<string, Set<string>>([...infos.keys()].map((name) => [name, new Set<string>()]));
@@ -71,6 +94,25 @@ export async function readTables(db: Db): Promise<TableInfo[]> {
       infos.get(table)!.selfReference = r.column;
     } else dependsOn.get(table)?.add(target);
   }
+  // What a staging project holds: a row is held when a cascading key leads to a held row (or the project itself).
+  const held = (table: string, alias: string, depth: number): string | null => {
+    if (table === STAGING.table) return STAGING.condition(alias);
+    const ways = references
+      .filter((r) => unquote(r.table) === table && unquote(r.target) !== table && r.cascades && Number(r.columns) === 1)
+      .flatMap((r) => {
+        const target = unquote(r.target);
+        const inner = `s${depth}`;
+        const condition = held(target, inner, depth + 1);
+        return condition === null
+          ? []
+          : [
+              `exists (select 1 from ${ident(target)} ${inner} where ${inner}.${ident(r.targetColumn)} = ` +
+                `${alias}.${ident(r.column)} and ${condition})`,
+            ];
+      });
+    return ways.length === 0 ? null : ways.join(' or ');
+  };
+  for (const info of infos.values()) info.staged = held(info.name, 'r', 0);
   // Depth-first topological order, by name among equals, so that the order is the same on every database.
   const ordered: TableInfo[] = [];
   const state = new Map<string, 'visiting' | 'done'>();

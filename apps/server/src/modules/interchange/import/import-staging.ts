@@ -1,4 +1,5 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
 import { lockProject } from '../../../db/locks';
 import { attachments, documents, projects, requirementLinks } from '../../../db/schema';
 import type { ProjectRow } from '../../../policies/project-access';
@@ -14,14 +15,60 @@ import type { Work } from '../../../work';
  * short transaction, and a failure deletes the staging project and everything in it (by cascade).
  */
 
-/** An import's staging project older than this was left by a process that died mid-import: it is deleted. */
-const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+/**
+ * Whether a staging project still has a live import behind it is told by its heartbeat: the import touches its
+ * `updated_at` as it goes (at most every STAGING_HEARTBEAT_MS, inside a unit of work it runs anyway). One not touched
+ * for STAGING_ABANDONED_AFTER_MS was left by a process that died mid-import (a kill, a crash, a lost machine), on this
+ * instance or another on the same PostgreSQL: it is deleted. The heartbeat, not the age, so that a long import is
+ * never cut short, and the database's clock, so that instances whose clocks differ agree.
+ */
+export const STAGING_HEARTBEAT_MS = 30 * 1000;
+export const STAGING_ABANDONED_AFTER_MS = 5 * 60 * 1000;
+
+/**
+ * Deletes the staging projects left by dead processes, and all they hold (by cascade). `all`: every staging
+ * project, for a server that holds its database alone (PGlite: one process owns a DATA_DIR, data-dir-lock.ts), where
+ * any import it finds at start died with the process before it. Answers how many were deleted.
+ */
+export async function removeAbandonedStaging(db: Db, { all = false } = {}): Promise<number> {
+  const stale = sql`${projects.updatedAt} < now() - ${STAGING_ABANDONED_AFTER_MS} * interval '1 millisecond'`;
+  const removed = await db
+    .delete(projects)
+    .where(all ? eq(projects.ownerType, 'import') : and(eq(projects.ownerType, 'import'), stale))
+    .returning({ id: projects.id });
+  return removed.length;
+}
+
+/**
+ * At a server's start, the staging projects of dead processes go (decisions in docs/ARCHITECTURE.md, Imports): on a
+ * database the server holds alone, all of them; on a shared PostgreSQL, the stale ones now, and once more when one
+ * left by a process killed just before this start is stale too. Answers a function that stops the second look.
+ */
+export async function sweepStagingAtStart(
+  db: Db,
+  { alone, onError }: { alone: boolean; onError: (error: unknown) => void },
+): Promise<() => void> {
+  await removeAbandonedStaging(db, { all: alone });
+  if (alone) return () => {};
+  const timer = setTimeout(
+    () => void removeAbandonedStaging(db).catch(onError),
+    STAGING_ABANDONED_AFTER_MS + STAGING_HEARTBEAT_MS,
+  );
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
+/** The import behind `staging` is alive: its heartbeat. */
+export async function touchStaging(work: Work, staging: ProjectRow): Promise<void> {
+  await work.tx
+    .update(projects)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(projects.id, staging.id));
+}
 
 export async function openStaging(work: Work, project: ProjectRow): Promise<ProjectRow> {
   const { tx } = work;
-  await tx
-    .delete(projects)
-    .where(and(eq(projects.ownerType, 'import'), lt(projects.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS))));
+  await removeAbandonedStaging(tx);
   const [staging] = await tx
     .insert(projects)
     .values({

@@ -28,7 +28,7 @@ import { storeAttachment } from '../../attachments/attachments.service';
 import { projectDocuments } from '../../documents/documents.service';
 import { completeSettings } from '../../projects/projects.presenter';
 import { planLinks, type StagedRequirement } from './import-links';
-import { discardStaging, openStaging, publishStaging } from './import-staging';
+import { discardStaging, openStaging, publishStaging, STAGING_HEARTBEAT_MS, touchStaging } from './import-staging';
 import {
   IMPORT_IMAGE_SCHEME,
   type ImportPlan,
@@ -139,8 +139,18 @@ export async function writeImport(
   plan: ImportPlan,
 ): Promise<ImportResult> {
   const staging = await step((work) => openStaging(work, project));
+  // Each unit of work shows the import alive, so that no sweep takes its staging project (import-staging.ts).
+  let beatAt = performance.now();
+  const beating: Step = (fn) =>
+    step(async (work) => {
+      if (performance.now() - beatAt >= STAGING_HEARTBEAT_MS) {
+        await touchStaging(work, staging);
+        beatAt = performance.now();
+      }
+      return fn(work);
+    });
   try {
-    const staged = await stage(step, project, staging, authorId, plan);
+    const staged = await stage(beating, project, staging, authorId, plan);
     return await step(async (work) => {
       const newDocumentIds = await publishStaging(work, project, staging, (acronym, taken) =>
         uniqueAcronym(acronym, acronym, staged.maxSize, taken),
