@@ -106,6 +106,14 @@ export class EventBus {
     }
   }
 
+  /**
+   * Facts this instance learned by itself rather than from a unit of work (the database's notifications, which every
+   * instance hears on its own): delivered to this instance's listeners only, as if from elsewhere, never published.
+   */
+  hear(events: DomainEvent[]): void {
+    if (events.length > 0) this.deliver({ events, wire: [], remote: true }, [this.listeners, this.ordered]);
+  }
+
   async close(): Promise<void> {
     for (const id of [...this.pending.keys()]) this.fallBack(id);
     if (!this.redis) return;

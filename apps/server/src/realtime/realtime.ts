@@ -8,8 +8,9 @@ import { SESSION_COOKIE } from '../http/session-cookie';
 import { apiRateKey } from '../http/authenticate';
 import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../modules/auth/session.service';
 import { can } from '../policies/policy';
-import { isProjectMember } from '../policies/project-access';
+import { isProjectMember, membershipKey, memberships } from '../policies/project-access';
 import { eventBatches } from './batches';
+import { MEMBERSHIP_SWEEP_MS, subscribedMemberships } from './membership-sweep';
 import {
   originRoom,
   projectBatchRoom,
@@ -230,6 +231,9 @@ export async function attachRealtime(
         io.in(userRoom(event.userId)).socketsLeave(projectRooms(event.projectId));
         endChecks(event.projectId, event.userId);
         break;
+      case 'MembershipsChanged':
+        sweepMemberships();
+        break;
       case 'SessionEnded':
         io.in(sessionRoom(event.sessionId)).disconnectSockets(true);
         break;
@@ -246,6 +250,21 @@ export async function attachRealtime(
         break;
     }
   }
+
+  /** Reads the memberships of every subscription again; those found gone end as a `MembershipEnded` would. */
+  function sweepMemberships() {
+    const pairs = subscribedMemberships(io);
+    if (pairs.length === 0) return;
+    memberships(ctx.db, pairs).then(
+      (present) => {
+        for (const pair of pairs)
+          if (!present.has(membershipKey(pair))) endAccess({ name: 'MembershipEnded', ...pair });
+      },
+      () => undefined,
+    );
+  }
+  const sweep = setInterval(sweepMemberships, MEMBERSHIP_SWEEP_MS);
+  sweep.unref();
 
   const unsubscribe = ctx.events.subscribe(
     (work: CommittedWork) => {
@@ -276,6 +295,7 @@ export async function attachRealtime(
     io,
     async close() {
       unsubscribe();
+      clearInterval(sweep);
       batches.close();
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       await io.close();
