@@ -43,7 +43,9 @@ export const REALTIME_LIMITS = { socketsPerUser: 50, projectsPerSocket: 100, che
  * cookie, or an access token in `auth.token`) and subscribes to projects; access is checked when it subscribes.
  * Afterwards nothing is checked per event: the writes that end someone's access (logout, password change or
  * reset, token revoked, membership ended, project deleted) move or close that person's sockets by room, and a
- * session that expires closes its sockets when it does.
+ * session that expires closes its sockets when it does. A membership ended without a route (SQL, the command line)
+ * is heard from the database as the same `MembershipEnded`; a sweep reads every subscription's membership again
+ * every 30 s and when notifications may have been missed.
  *
  * With several instances, each receives every instance's committed work on the event bus (Redis), in the bus's
  * order, and acts on its own sockets only: it sends the wire messages and ends access there. There is no Socket.IO
