@@ -38,6 +38,7 @@ import { registerAccessControl, type RouteAccess } from './http/access';
 import { EventBus } from './events/bus';
 import { AuthCache } from './modules/auth/auth-cache';
 import { watchAuthChanges } from './modules/auth/auth-changes';
+import { membershipChanges } from './modules/projects/membership-changes';
 import { attachRealtime } from './realtime/realtime';
 import { attachCollaboration } from './collaboration/collaboration';
 import { sweepStagingAtStart } from './modules/interchange/import/import-staging';
@@ -154,7 +155,7 @@ export async function buildApp(
   if (config.redisUrl) await ctx.events.connect(config.redisUrl, app.log);
   const realtime = await attachRealtime(app, ctx);
   const collaboration = await attachCollaboration(app, ctx);
-  const authChanges = await watchAuthChanges(database, ctx.events, ctx.authCache);
+  const authChanges = await watchAuthChanges(database, ctx.events, ctx.authCache, membershipChanges(ctx));
   ctx.authChanges = authChanges;
 
   app.addHook('onClose', async () => {

@@ -1,20 +1,24 @@
 import type { Connection, Hocuspocus } from '@hocuspocus/server';
 import { and, gt, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { requirements, sessions } from '../db/schema';
+import { accessTokens, requirements, sessions } from '../db/schema';
 import type { CommittedWork } from '../events/bus';
 import type { DomainEvent } from '../events/domain-events';
+import { membershipKey, memberships, type Membership } from '../policies/project-access';
 import type { CollaborationContext } from './context';
 import { requirementIdOf } from './shared-description';
 
-/** How often the sessions behind open connections are looked at (expiry needs no write to happen). */
-const SESSION_SWEEP_MS = 30_000;
+/**
+ * How often the sessions, tokens and memberships behind open connections are looked at: expiry needs no write to
+ * happen, and a notification of an ended membership may have been missed (a safety net, not the way access ends).
+ */
+const ACCESS_SWEEP_MS = 30_000;
 
 type Conn = Connection<CollaborationContext>;
 
 // Closing a document's connection sends the provider a close message with this reason (the socket itself may
 // carry other documents and stays open); the provider does not try again on its own, the editor turns read-only.
-const ACCESS_ENDED = { code: 4403, reason: 'Access ended.' };
+export const ACCESS_ENDED = { code: 4403, reason: 'Access ended.' };
 
 /**
  * Closes collaboration connections when access ends (decisions §15), like the realtime sockets: membership lost,
@@ -48,6 +52,8 @@ export function watchAccess(ctx: AppContext, hocuspocus: Hocuspocus<Collaboratio
     switch (event.name) {
       case 'MembershipEnded':
         return closeWhere((c) => c.projectId === event.projectId && c.auth?.user.id === event.userId);
+      case 'MembershipsChanged':
+        return void sweep().catch(() => undefined);
       case 'ProjectDeleted':
         return closeWhere((c) => c.projectId === event.projectId);
       case 'RequirementDeleted':
@@ -73,23 +79,47 @@ export function watchAccess(ctx: AppContext, hocuspocus: Hocuspocus<Collaboratio
     for (const event of work.events) act(event);
   });
 
-  const sweep = setInterval(() => {
-    const open = connections().filter((c) => c.context.auth?.kind === 'session');
+  /** Reads the sessions, tokens and memberships of every open connection again, and closes those gone. */
+  async function sweep() {
+    const open = connections().filter((c) => c.context.auth && c.context.projectId !== undefined);
     if (open.length === 0) return;
-    const ids = [...new Set(open.map((c) => (c.context.auth as { sessionId: number }).sessionId))];
-    ctx.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())))
-      .then(
-        (alive) => {
-          const valid = new Set(alive.map((s) => s.id));
-          closeWhere((c) => c.auth?.kind === 'session' && !valid.has(c.auth.sessionId));
-        },
-        () => undefined,
-      );
-  }, SESSION_SWEEP_MS);
-  sweep.unref();
+    const sessionIds = new Set<number>();
+    const tokenIds = new Set<number>();
+    const pairs = new Map<string, Membership>();
+    for (const { context } of open) {
+      const auth = context.auth!;
+      if (auth.kind === 'session') sessionIds.add(auth.sessionId);
+      else tokenIds.add(auth.tokenId);
+      const pair = { projectId: context.projectId!, userId: auth.user.id };
+      pairs.set(membershipKey(pair), pair);
+    }
+    const [sessionsAlive, tokensAlive, present] = await Promise.all([
+      sessionIds.size === 0
+        ? []
+        : ctx.db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(and(inArray(sessions.id, [...sessionIds]), gt(sessions.expiresAt, new Date()))),
+      tokenIds.size === 0
+        ? []
+        : ctx.db
+            .select({ id: accessTokens.id })
+            .from(accessTokens)
+            .where(inArray(accessTokens.id, [...tokenIds])),
+      memberships(ctx.db, [...pairs.values()]),
+    ]);
+    const sessionsValid = new Set(sessionsAlive.map((s) => s.id));
+    const tokensValid = new Set(tokensAlive.map((t) => t.id));
+    // Only the connections read: one opened meanwhile, with a session or project not asked about, stays.
+    for (const connection of open) {
+      const { auth, projectId } = connection.context as Required<CollaborationContext>;
+      const credential = auth.kind === 'session' ? sessionsValid.has(auth.sessionId) : tokensValid.has(auth.tokenId);
+      if (!credential || !present.has(membershipKey({ projectId, userId: auth.user.id })))
+        connection.close(ACCESS_ENDED);
+    }
+  }
+  const sweeping = setInterval(() => void sweep().catch(() => undefined), ACCESS_SWEEP_MS);
+  sweeping.unref();
 
   return {
     /** A requirement found gone by the write-back: its connections close. */
@@ -99,7 +129,7 @@ export function watchAccess(ctx: AppContext, hocuspocus: Hocuspocus<Collaboratio
     },
     stop() {
       unsubscribe();
-      clearInterval(sweep);
+      clearInterval(sweeping);
     },
   };
 }

@@ -1,8 +1,16 @@
-import type { connectedPayload, Extension, onAuthenticatePayload } from '@hocuspocus/server';
+import type { beforeSyncPayload, connectedPayload, Extension, onAuthenticatePayload } from '@hocuspocus/server';
 import type { AppContext } from '../context';
-import { accessTokenExists, resolveAccessToken, sessionExpiry } from '../modules/auth/session.service';
+import { sessionKey, tokenKey } from '../http/authenticate';
+import {
+  accessTokenExists,
+  resolveAccessTokenByHash,
+  resolveSessionByHash,
+  sessionExpiry,
+} from '../modules/auth/session.service';
 import { can } from '../policies/policy';
 import { findElementProjectForUser, isProjectMember } from '../policies/project-access';
+import { hashToken } from '../security/tokens';
+import { ACCESS_ENDED } from './access-watch';
 import { collaborationUser, type CollaborationContext } from './context';
 import { requirementIdOf } from './shared-description';
 
@@ -16,6 +24,25 @@ async function sessionAlive(db: AppContext['db'], sessionId: number): Promise<bo
   return expiresAt !== null && expiresAt.getTime() > Date.now();
 }
 
+/** Thrown from a hook: Hocuspocus closes the document's connection with this code and reason, nothing applied. */
+const ENDED = Object.assign(new Error(ACCESS_ENDED.reason), ACCESS_ENDED);
+
+/**
+ * Whether the session or token behind a connection still holds, from the session cache (which the database's
+ * notifications keep true, and this server's own ends empty before their answer leaves): a Map lookup while it
+ * serves, one read otherwise.
+ */
+async function credentialHolds(ctx: AppContext, context: CollaborationContext): Promise<boolean> {
+  const { auth, authHash: hash } = context;
+  if (!auth || !hash) return false;
+  if (auth.kind === 'session') {
+    const now = await ctx.authCache.resolve(sessionKey(hash), () => resolveSessionByHash(ctx.db, hash));
+    return now?.kind === 'session' && now.sessionId === auth.sessionId;
+  }
+  const now = await ctx.authCache.resolve(tokenKey(hash), () => resolveAccessTokenByHash(ctx.db, hash));
+  return now?.kind === 'token' && now.tokenId === auth.tokenId;
+}
+
 export function authenticationExtension(ctx: AppContext): Extension {
   return {
     async onAuthenticate({
@@ -25,10 +52,14 @@ export function authenticationExtension(ctx: AppContext): Extension {
     }: onAuthenticatePayload<CollaborationContext>): Promise<CollaborationContext> {
       const requirementId = requirementIdOf(documentName);
       let auth = context.auth;
+      let authHash = context.authHash;
       // The cookie was read at the upgrade, and the socket outlives what it opened: a document opened later on the
       // same socket (after a logout or an expiry closed the first) must find the session still there.
       if (auth?.kind === 'session' && !(await sessionAlive(ctx.db, auth.sessionId))) auth = undefined;
-      if (!auth && token && token.length <= 200) auth = (await resolveAccessToken(ctx.db, token)) ?? undefined;
+      if (!auth && token && token.length <= 200) {
+        authHash = hashToken(token);
+        auth = (await resolveAccessTokenByHash(ctx.db, authHash)) ?? undefined;
+      }
       if (!auth) throw new Error('Unauthenticated.');
       if (requirementId === null) throw new Error('This action is unauthorized.');
       const found = await findElementProjectForUser(ctx.db, 'requirement', requirementId, auth.user.id);
@@ -36,7 +67,7 @@ export function authenticationExtension(ctx: AppContext): Extension {
         found !== undefined &&
         can(auth.user, { do: 'requirement.collaborate', project: { id: found.project.id, isMember: found.isMember } });
       if (!allowed) throw new Error('This action is unauthorized.');
-      return { auth, user: collaborationUser(auth), projectId: found.project.id, requirementId };
+      return { auth, authHash, user: collaborationUser(auth), projectId: found.project.id, requirementId };
     },
 
     // Access may end while the document loads, before the connection is there for the access watch to close
@@ -49,7 +80,20 @@ export function authenticationExtension(ctx: AppContext): Extension {
           ? await sessionAlive(ctx.db, auth.sessionId)
           : await accessTokenExists(ctx.db, auth.tokenId);
       if (!stillValid || !(await isProjectMember(ctx.db, context.projectId, auth.user.id)))
-        connection.close({ code: 4403, reason: 'Access ended.' });
+        connection.close(ACCESS_ENDED);
+    },
+
+    // Checked again as each update is applied: Hocuspocus keeps applying the messages already queued on a
+    // connection after it is closed, and a session ended elsewhere (a password change, another instance, SQL) is
+    // closed here only once the news arrives. The connection must still be in the document (the access watch
+    // closes it on any end it hears, a membership's included) and its session or token must still hold; otherwise
+    // the update is refused and the connection closed with "Access ended.".
+    async beforeSync({ type, connection, context, document }: beforeSyncPayload<CollaborationContext>) {
+      // Step 1 is a state vector: it asks, it changes nothing.
+      if (type === 0) return;
+      const holds = await credentialHolds(ctx, context);
+      // Looked at after the read, which another event may have overtaken.
+      if (!holds || !document.hasConnection(connection)) throw ENDED;
     },
   };
 }

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData } from 'ws';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../http/session-cookie';
-import { resolveSession } from '../modules/auth/session.service';
+import { resolveSessionByHash } from '../modules/auth/session.service';
+import { hashToken } from '../security/tokens';
 import { watchAccess } from './access-watch';
 import { mergeApiUpdates } from './api-updates';
 import { authenticationExtension } from './authentication.extension';
@@ -107,7 +108,8 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
     // A page of another site must not ride on the user's cookie.
     if (!sameOrigin(request)) return refuse(socket, 403, 'Forbidden');
     const cookie = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
-    const auth = cookie && cookie.length <= 200 ? await resolveSession(ctx.db, cookie).catch(() => null) : null;
+    const authHash = cookie && cookie.length <= 200 ? hashToken(cookie) : undefined;
+    const auth = authHash ? await resolveSessionByHash(ctx.db, authHash).catch(() => null) : null;
     const userId = auth?.user.id;
     if (userId !== undefined && !openSockets.open(userId)) return refuse(socket, 429, 'Too Many Requests');
     let counted = userId !== undefined;
@@ -125,7 +127,7 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
       const connection = hocuspocus.handleConnection(
         ws,
         new Request(new URL(request.url ?? '/', 'http://localhost'), { headers }),
-        auth ? { auth } : {},
+        auth ? { auth, authHash } : {},
       );
       // Awareness is bounded before Hocuspocus decodes it (awareness-gate.ts).
       const awareness = new AwarenessGate(

@@ -7,6 +7,8 @@ export type CollaborationUser = { id: number; name: string; color: string };
 /** What a connection carries once authenticated: set by the upgrade (cookie) and `onAuthenticate`. */
 export type CollaborationContext = {
   auth?: Auth;
+  /** The hash of the session cookie or token behind `auth`: its key in the session cache (apply-time checks). */
+  authHash?: string;
   user?: CollaborationUser;
   projectId?: number;
   requirementId?: number;

@@ -34,6 +34,24 @@ afterEach(() => {
 });
 
 describe('event bus', () => {
+  it('gives facts heard by this instance to its own listeners only, to the ordered ones after what came before', () => {
+    const { bus, sent, ordered, atOnce } = busOnChannel(true);
+    const ended = { name: 'MembershipEnded', projectId: 1, userId: 2 } as const;
+    bus.hear([ended]);
+    expect(atOnce).toEqual([{ events: [ended], wire: [], remote: true }]);
+    expect(ordered).toEqual([]);
+    // Work published before the fact was heard comes back first; the fact follows it.
+    bus.receive(JSON.stringify({ id: 1, from: 'another', echo: true, ...work('before') }));
+    bus.receive(sent[0]!);
+    expect(names(ordered)).toEqual(['before']);
+    expect(ordered.map((w) => w.events)).toEqual([[], [ended]]);
+    expect(ordered[1]!.remote).toBe(true);
+    // Another instance, which heard the database itself, ignores it.
+    const other = busOnChannel(true);
+    other.bus.receive(sent[0]!);
+    expect([...other.ordered, ...other.atOnce]).toEqual([]);
+  });
+
   it('gives ordered listeners this instance’s work as the channel brings it back, between the others’', () => {
     const { bus, sent, ordered, atOnce } = busOnChannel(true);
     bus.publish(work('mine'));

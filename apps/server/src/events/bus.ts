@@ -18,7 +18,8 @@ const CHANNEL = 'reqloom:events';
 
 /** Where committed work goes to reach every instance (Redis pub/sub). */
 type Channel = { publish(message: string): Promise<unknown>; ready(): boolean; close(): Promise<void> };
-type Message = Omit<CommittedWork, 'remote'> & { id: number; from: string; echo: boolean };
+/** `only`: facts the sender heard for itself (see `hear`), sent through the channel only to keep their order. */
+type Message = Omit<CommittedWork, 'remote'> & { id: number; from: string; echo: boolean; only?: boolean };
 
 /** How long this instance's work waits for its echo before its ordered listeners get it anyway. */
 export const ECHO_TIMEOUT_MS = 2_000;
@@ -81,7 +82,13 @@ export class EventBus {
   receive(raw: string): void {
     const message = JSON.parse(raw) as Message;
     const remote = message.from !== this.instance;
-    const work = { events: message.events, wire: message.wire, origin: message.origin, remote };
+    if (message.only && remote) return;
+    const work = {
+      events: message.events,
+      wire: message.wire,
+      origin: message.origin,
+      remote: remote || !!message.only,
+    };
     if (remote) return this.deliver(work, [this.listeners, this.ordered]);
     // This instance's own: delivered now unless the fallback already did.
     if (this.settle(message.id)) this.deliver(work, [this.ordered]);
@@ -104,6 +111,25 @@ export class EventBus {
         .publish(JSON.stringify({ id, from: this.instance, echo, ...part } satisfies Message))
         .catch(() => this.fallBack(id));
     }
+  }
+
+  /**
+   * Facts this instance learned by itself rather than from a unit of work (the database's notifications, which every
+   * instance hears on its own): for this instance's listeners only, marked remote. The unordered ones get them at
+   * once. The ordered ones (realtime) get them through the channel's echo, like this instance's own work, so that
+   * they come after the work published before them: a membership ended by SQL still lets the member receive what was
+   * committed before, as a route's `MembershipEnded` does. Other instances ignore the message.
+   */
+  hear(events: DomainEvent[]): void {
+    if (events.length === 0) return;
+    const work = { events, wire: [], remote: true };
+    this.deliver(work, [this.listeners]);
+    if (!this.redis?.ready()) return this.deliver(work, [this.ordered]);
+    const id = this.nextId++;
+    this.wait(id, work);
+    this.redis
+      .publish(JSON.stringify({ id, from: this.instance, echo: true, only: true, events, wire: [] } satisfies Message))
+      .catch(() => this.fallBack(id));
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,11 @@ export type DomainEventMap = {
   ProjectStructureChanged: { projectId: number };
   /** A user no longer belongs to a project: their live connections leave its room. */
   MembershipEnded: { projectId: number; userId: number };
+  /**
+   * Memberships may have ended without a word for each (a TRUNCATE, or notifications this instance may have missed
+   * while it could not listen): every live connection looks at its memberships again. Heard, never recorded.
+   */
+  MembershipsChanged: Record<never, never>;
   DocumentChanged: { projectId: number; documentId: number };
   DocumentSettingsChanged: { projectId: number; documentId: number };
   DocumentDeleted: { projectId: number; documentId: number };

@@ -184,6 +184,7 @@ export async function toWire(
         entity('comment', event.commentId, event.projectId);
         break;
       case 'MembershipEnded':
+      case 'MembershipsChanged':
       case 'SessionEnded':
       case 'UserSessionsEnded':
       case 'AccessTokenRevoked':

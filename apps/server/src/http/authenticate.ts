@@ -80,8 +80,8 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The cache's keys: a session's or a token's hash, apart. */
-const sessionKey = (hash: string) => `s:${hash}`;
-const tokenKey = (hash: string) => `t:${hash}`;
+export const sessionKey = (hash: string) => `s:${hash}`;
+export const tokenKey = (hash: string) => `t:${hash}`;
 
 /** RATE_LIMIT_API counts the calls of one session or token under this key (realtime subscriptions too). */
 export const apiRateKey = (auth: Auth) =>

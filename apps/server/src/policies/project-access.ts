@@ -49,6 +49,34 @@ export async function isProjectMember(db: Db, projectId: number, userId: number)
   return row !== undefined;
 }
 
+/** A (project, user) pair as `memberships` takes and answers it. */
+export type Membership = { projectId: number; userId: number };
+export const membershipKey = (m: Membership) => `${m.projectId}:${m.userId}`;
+/** Pairs per statement: two parameters each, well below PostgreSQL's 65,535. */
+const MEMBERSHIPS_PER_QUERY = 5_000;
+
+/**
+ * Which of these (project, user) pairs are memberships now, as keys (`membershipKey`): what the live connections'
+ * sweeps and the membership notifications ask, in one statement per 5,000 pairs.
+ */
+export async function memberships(db: Db, pairs: Membership[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let at = 0; at < pairs.length; at += MEMBERSHIPS_PER_QUERY) {
+    const part = pairs.slice(at, at + MEMBERSHIPS_PER_QUERY);
+    const rows = await db
+      .select({ projectId: projectUsers.projectId, userId: projectUsers.userId })
+      .from(projectUsers)
+      .where(
+        sql`(${projectUsers.projectId}, ${projectUsers.userId}) in (${sql.join(
+          part.map((m) => sql`(${m.projectId}::int, ${m.userId}::int)`),
+          sql`, `,
+        )})`,
+      );
+    for (const row of rows) found.add(membershipKey(row));
+  }
+  return found;
+}
+
 export async function isGroupMember(db: Db, groupId: number, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ userId: groupUsers.userId })

@@ -8,8 +8,9 @@ import { SESSION_COOKIE } from '../http/session-cookie';
 import { apiRateKey } from '../http/authenticate';
 import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../modules/auth/session.service';
 import { can } from '../policies/policy';
-import { isProjectMember } from '../policies/project-access';
+import { isProjectMember, membershipKey, memberships } from '../policies/project-access';
 import { eventBatches } from './batches';
+import { MEMBERSHIP_SWEEP_MS, subscribedMemberships } from './membership-sweep';
 import {
   originRoom,
   projectBatchRoom,
@@ -42,7 +43,9 @@ export const REALTIME_LIMITS = { socketsPerUser: 50, projectsPerSocket: 100, che
  * cookie, or an access token in `auth.token`) and subscribes to projects; access is checked when it subscribes.
  * Afterwards nothing is checked per event: the writes that end someone's access (logout, password change or
  * reset, token revoked, membership ended, project deleted) move or close that person's sockets by room, and a
- * session that expires closes its sockets when it does.
+ * session that expires closes its sockets when it does. A membership ended without a route (SQL, the command line)
+ * is heard from the database as the same `MembershipEnded`; a sweep reads every subscription's membership again
+ * every 30 s and when notifications may have been missed.
  *
  * With several instances, each receives every instance's committed work on the event bus (Redis), in the bus's
  * order, and acts on its own sockets only: it sends the wire messages and ends access there. There is no Socket.IO
@@ -230,6 +233,9 @@ export async function attachRealtime(
         io.in(userRoom(event.userId)).socketsLeave(projectRooms(event.projectId));
         endChecks(event.projectId, event.userId);
         break;
+      case 'MembershipsChanged':
+        sweepMemberships();
+        break;
       case 'SessionEnded':
         io.in(sessionRoom(event.sessionId)).disconnectSockets(true);
         break;
@@ -246,6 +252,21 @@ export async function attachRealtime(
         break;
     }
   }
+
+  /** Reads the memberships of every subscription again; those found gone end as a `MembershipEnded` would. */
+  function sweepMemberships() {
+    const pairs = subscribedMemberships(io);
+    if (pairs.length === 0) return;
+    memberships(ctx.db, pairs).then(
+      (present) => {
+        for (const pair of pairs)
+          if (!present.has(membershipKey(pair))) endAccess({ name: 'MembershipEnded', ...pair });
+      },
+      () => undefined,
+    );
+  }
+  const sweep = setInterval(sweepMemberships, MEMBERSHIP_SWEEP_MS);
+  sweep.unref();
 
   const unsubscribe = ctx.events.subscribe(
     (work: CommittedWork) => {
@@ -276,6 +297,7 @@ export async function attachRealtime(
     io,
     async close() {
       unsubscribe();
+      clearInterval(sweep);
       batches.close();
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       await io.close();

@@ -13,6 +13,11 @@ export type TestEditor = {
   closed: Promise<string>;
   /** Types text at the start of the first paragraph, as a keystroke in the browser would. */
   type(text: string): void;
+  /**
+   * Types text and sends the whole document as one update straight on the socket, as a client that ignores the
+   * server's close (or has not received it yet) would.
+   */
+  push(text: string): void;
   destroy(): void;
 };
 
@@ -73,11 +78,34 @@ export function openEditor(
       }
       textNode.insert(0, text);
     },
+    push(text) {
+      this.type(text);
+      const update = Y.encodeStateAsUpdate(doc);
+      // Hocuspocus's framing: the document's address, then a Yjs sync message of type "update" (0, 2).
+      const message = [...varString(provider.effectiveName), 0, 2, ...varUint(update.length), ...update];
+      socket.webSocket?.send(new Uint8Array(message));
+    },
     destroy() {
       provider.destroy();
       socket.destroy();
     },
   };
+}
+
+function varUint(value: number): number[] {
+  const bytes: number[] = [];
+  let rest = value;
+  while (rest > 0x7f) {
+    bytes.push(0x80 | (rest & 0x7f));
+    rest = Math.floor(rest / 128);
+  }
+  bytes.push(rest);
+  return bytes;
+}
+
+function varString(text: string): number[] {
+  const bytes = new TextEncoder().encode(text);
+  return [...varUint(bytes.length), ...bytes];
 }
 
 /** Waits until `test` holds, looking every 25 ms, or fails after `ms` (generous: CI machines are busy). */

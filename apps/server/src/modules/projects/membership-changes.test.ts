@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { projectUsers } from '../../db/schema';
+import type { DomainEvent } from '../../events/domain-events';
+import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
+import { workingArea } from '../../test/working-area';
+
+// Migration 0016's notifications, heard as facts by this instance: whoever removes a membership (here an
+// operator's SQL, through the pool and not the listening connection), the server's connections hear of it.
+
+let t: TestApp;
+let base: string;
+const heard: DomainEvent[] = [];
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  base = `http://127.0.0.1:${address.port}`;
+  t.ctx.events.subscribe((work) => void heard.push(...work.events.filter((e) => e.name.startsWith('Membership'))));
+}, 120_000);
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+async function membership() {
+  const owner = await t.signUp();
+  const member = await t.signUp();
+  const project = await workingArea(owner).project();
+  await member.agent.post(`/api/projects/join/${owner.username}/${project.slug}`, { token: project.join_token });
+  return { owner, member, project };
+}
+
+const row = (projectId: number, userId: number) =>
+  and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId));
+
+async function subscribed(user: SignedUp, projectId: number) {
+  const cookie = [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  expect(await socket.emitWithAck('subscribe', { project_id: projectId })).toMatchObject({ ok: true });
+  const names: string[] = [];
+  socket.on('ProjectUpdated', (data: { project: { name: string } }) => names.push(data.project.name));
+  return names;
+}
+
+describe('memberships ended outside the routes', () => {
+  it('hears a membership deleted by SQL as MembershipEnded, and one deleted and put back as nothing', async () => {
+    const { member, project } = await membership();
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.delete(projectUsers).where(row(project.id, member.id));
+      await tx.insert(projectUsers).values({ projectId: project.id, userId: member.id });
+    });
+    await t.ctx.db.delete(projectUsers).where(row(project.id, member.id));
+    await vi.waitFor(() =>
+      expect(heard).toContainEqual({ name: 'MembershipEnded', projectId: project.id, userId: member.id }),
+    );
+    // Once: the row put back in the first transaction was read again and found there.
+    expect(heard.filter((e) => e.name === 'MembershipEnded' && e.userId === member.id)).toHaveLength(1);
+  });
+
+  it('looks at every subscription again after a TRUNCATE, and unsubscribes those gone', async () => {
+    const { owner, member, project } = await membership();
+    const names = await subscribed(member, project.id);
+    await owner.agent.put(`/api/projects/${project.id}`, { name: 'before' });
+    await vi.waitFor(() => expect(names).toEqual(['before']));
+    // Kept: the owner's membership, put back in the same statement's transaction.
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`truncate project_users`);
+      await tx.insert(projectUsers).values({ projectId: project.id, userId: owner.id });
+    });
+    await vi.waitFor(() => expect(heard).toContainEqual({ name: 'MembershipsChanged' }));
+    // The sweep reads the memberships of the subscriptions again: one statement.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await owner.agent.put(`/api/projects/${project.id}`, { name: 'after' })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(names).toEqual(['before']);
+  });
+});
