@@ -53,6 +53,51 @@ test('Ctrl+Shift+F finds a requirement by a word typed without its accent, and E
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Électrovanne de purge');
 });
 
+test('each result names its document, and Enter with none highlighted opens the first (issue 31)', async () => {
+  await page.keyboard.press('Control+Shift+F');
+  await box().fill('speed');
+  const options = results().getByRole('option');
+  // One hit in each document: both say where they are.
+  await expect(options.filter({ hasText: 'The screen shall show the speed' })).toContainText('in System Requirements');
+  await expect(options.filter({ hasText: 'The speed widget renders the speed' })).toContainText('in Software Design');
+  await expect(box()).not.toHaveAttribute('aria-activedescendant');
+  await snap(page, 'search-documents-en');
+  const first = (await options.first().textContent()) ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/detailed\/requirement\/\d+$/);
+  const name = await page.getByRole('textbox', { name: 'Name' }).inputValue();
+  expect(name.length).toBeGreaterThan(0);
+  expect(first).toContain(name);
+});
+
+test('Enter typed at once, before the results came, opens the first of them', async () => {
+  await page.keyboard.press('Control+Shift+F');
+  await box().fill('purge');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/detailed/requirement/${purge.id}$`));
+});
+
+test('the new-document dialog never proposes an acronym the project has (issue 31)', async () => {
+  await page.goto(seed.base);
+  await page.getByRole('button', { name: 'New document' }).first().click();
+  const d = page.getByRole('dialog', { name: 'New document' });
+  // "System Requirements" is SR: the proposal takes more letters.
+  await d.getByRole('textbox', { name: 'Name' }).fill('Software Requirements');
+  await expect(d.getByRole('textbox', { name: 'Acronym' })).toHaveValue('SOR');
+  await d.getByRole('textbox', { name: 'Name' }).fill('Flight');
+  await expect(d.getByRole('textbox', { name: 'Acronym' })).toHaveValue('FLI');
+  await d.getByRole('textbox', { name: 'Name' }).fill('Software Requirements');
+  await snap(page, 'document-dialog-acronym-en');
+  // Typed by hand, a taken acronym is refused under the field.
+  await d.getByRole('textbox', { name: 'Acronym' }).fill('SR');
+  await d.getByRole('button', { name: 'Create the document' }).click();
+  await expect(d.getByText('Another document of this project already has this acronym')).toBeVisible();
+  await snap(page, 'document-dialog-taken-en');
+  await d.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(d).toBeHidden();
+});
+
 test('an empty result says so, and Escape closes the results', async () => {
   await page.keyboard.press('Control+Shift+F');
   await box().fill('zzqqxxnothing');

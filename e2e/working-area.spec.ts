@@ -116,8 +116,8 @@ test('documents, categories and requirements', async () => {
 
   await test.step('categories, nested and numbered', async () => {
     for (const [name, expectedAcronym] of [
-      ['Interface', 'I'],
-      ['Safety', 'S'],
+      ['Interface', 'INT'],
+      ['Safety', 'SAF'],
     ] as const) {
       await page.getByRole('button', { name: 'Add a category' }).click();
       const d = dialog('New category');
@@ -160,7 +160,7 @@ test('documents, categories and requirements', async () => {
     await snap(page, 'wa-03-requirement-dialog-en');
     await d.getByRole('button', { name: 'Create the requirement' }).click();
     await expect(d).toBeHidden();
-    await expect(table().getByRole('link', { name: 'SR_I_DSP_001' })).toBeVisible();
+    await expect(table().getByRole('link', { name: 'SR_INT_DSP_001' })).toBeVisible();
   });
 
   await test.step('two more requirements, one in Display and one in Safety', async () => {
@@ -174,7 +174,7 @@ test('documents, categories and requirements', async () => {
       await d.getByRole('button', { name: 'Create the requirement' }).click();
       await expect(d).toBeHidden();
     }
-    await expect(table().getByRole('link', { name: 'SR_S_003' })).toBeVisible();
+    await expect(table().getByRole('link', { name: 'SR_SAF_003' })).toBeVisible();
     await expect(page.getByText('3 requirements').first()).toBeVisible();
     await snap(page, 'wa-04-document-view-en');
   });
@@ -222,19 +222,19 @@ test('links, coverage, up-to-date marks, status and revisions', async () => {
     await page.getByRole('button', { name: 'Edit parents' }).click();
     const d = dialog(/^Parents · SD_001/);
     await d.getByRole('combobox', { name: 'Parents' }).click();
-    await page.getByRole('option', { name: /SR_I_DSP_001/ }).click();
+    await page.getByRole('option', { name: /SR_INT_DSP_001/ }).click();
     await page.keyboard.press('Escape');
     await snap(page, 'wa-06-edit-parents-dialog-en');
     await d.getByRole('button', { name: 'Save' }).click();
     await expect(d).toBeHidden();
     const parents = page.getByRole('list', { name: 'Parents' });
-    await expect(parents.getByRole('listitem')).toContainText('SR_I_DSP_001');
+    await expect(parents.getByRole('listitem')).toContainText('SR_INT_DSP_001');
     await expect(parents.getByRole('listitem')).toContainText('Up to date');
     await expect(page.getByText('Covered', { exact: true })).toBeVisible();
   });
 
   await test.step('the parent shows its child, up to date, and is covered', async () => {
-    await page.getByRole('list', { name: 'Parents' }).getByRole('link', { name: 'SR_I_DSP_001' }).click();
+    await page.getByRole('list', { name: 'Parents' }).getByRole('link', { name: 'SR_INT_DSP_001' }).click();
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('The screen shall show the speed.');
     const children = page.getByRole('list', { name: 'Children' });
     await expect(children.getByRole('listitem')).toContainText('SD_001');
@@ -307,9 +307,9 @@ test('links, coverage, up-to-date marks, status and revisions', async () => {
       .getByRole('navigation', { name: 'Project structure' })
       .getByRole('link', { name: /System Requirements/ })
       .click();
-    await table().getByRole('link', { name: 'SR_S_003' }).click();
+    await table().getByRole('link', { name: 'SR_SAF_003' }).click();
     await page.getByRole('button', { name: 'Create children' }).click();
-    const d = dialog('Create children of SR_S_003');
+    const d = dialog('Create children of SR_SAF_003');
     await expect(d.getByRole('button', { name: 'Create children' })).toBeEnabled();
     await d.getByRole('textbox', { name: 'Name' }).fill('Watchdog restarts the display');
     await d.getByRole('button', { name: 'Add a row' }).click();
@@ -320,7 +320,7 @@ test('links, coverage, up-to-date marks, status and revisions', async () => {
     const children = page.getByRole('list', { name: 'Children' });
     await expect(children.getByRole('listitem')).toHaveCount(2);
     await page.getByRole('button', { name: 'Edit children' }).click();
-    const e = dialog(/^Children · SR_S_003/);
+    const e = dialog(/^Children · SR_SAF_003/);
     await snap(page, 'wa-09-edit-children-dialog-en');
     await e.getByRole('combobox', { name: 'Children' }).click();
     await page.getByRole('option', { name: /Fail-safe screen/ }).click();
@@ -350,12 +350,12 @@ test('reorder categories and requirements', async () => {
   await expect(page.getByRole('heading', { level: 1 })).toContainText('1.1Display (DSP)');
   const list = page.getByRole('table', { name: 'Requirements of Display' });
   const rows = list.getByRole('row');
-  await expect(rows.nth(1)).toContainText('SR_I_DSP_001');
-  await expect(rows.nth(2)).toContainText('SR_I_DSP_002');
-  await expect(page.getByRole('button', { name: 'Move SR_I_DSP_001 up' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Move SR_I_DSP_002 up' }).click();
-  await expect(rows.nth(1)).toContainText('SR_I_DSP_002');
-  await expect(rows.nth(2)).toContainText('SR_I_DSP_001');
+  await expect(rows.nth(1)).toContainText('SR_INT_DSP_001');
+  await expect(rows.nth(2)).toContainText('SR_INT_DSP_002');
+  await expect(page.getByRole('button', { name: 'Move SR_INT_DSP_001 up' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Move SR_INT_DSP_002 up' }).click();
+  await expect(rows.nth(1)).toContainText('SR_INT_DSP_002');
+  await expect(rows.nth(2)).toContainText('SR_INT_DSP_001');
   await snap(page, 'wa-10-category-view-en');
 });
 
@@ -509,7 +509,7 @@ test('the screens in French', async () => {
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('list', { name: 'Catégories' }).getByRole('link', { name: 'Display' }).click();
   await snap(page, 'wa-fr-06-category-view');
-  await page.getByRole('table', { name: 'Exigences de Display' }).getByRole('link', { name: 'SR_I_DSP_001' }).click();
+  await page.getByRole('table', { name: 'Exigences de Display' }).getByRole('link', { name: 'SR_INT_DSP_001' }).click();
   await expect(page.getByRole('heading', { name: 'Révisions' })).toBeVisible();
   await snap(page, 'wa-fr-07-requirement-view');
   await page.getByRole('button', { name: 'Créer des filles' }).click();

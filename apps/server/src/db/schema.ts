@@ -182,7 +182,11 @@ export const documents = pgTable(
     ...version,
     ...timestamps,
   },
-  (t) => [index('documents_project_idx').on(t.projectId)],
+  (t) => [
+    index('documents_project_idx').on(t.projectId),
+    // A document's acronym is its reference: unique in its project whatever its case (issue 31, migration 0014).
+    uniqueIndex('documents_project_acronym_unique').on(t.projectId, sql`lower(${t.acronym})`),
+  ],
 );
 
 export const documentLinks = pgTable(

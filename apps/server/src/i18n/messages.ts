@@ -78,6 +78,8 @@ const en = {
   'validation.category_reference_taken':
     'Another category here already has this acronym: their references would be the same.',
   'validation.acronym_max': 'The acronym must not be longer than {max} characters.',
+  'validation.document_acronym_taken':
+    'Another document of this project already has this acronym: their references would be the same.',
   'validation.slug_taken': 'This URL is already taken.',
   'validation.project_slug_taken': 'A project with this URL already exists in that namespace.',
   'validation.group_member': 'You are not a member of this group.',
@@ -202,6 +204,8 @@ const fr: Record<MessageKey, string> = {
   'validation.category_reference_taken':
     'Une autre catégorie à cet endroit a déjà cet acronyme : leurs références seraient identiques.',
   'validation.acronym_max': "L'acronyme ne doit pas dépasser {max} caractères.",
+  'validation.document_acronym_taken':
+    'Un autre document de ce projet a déjà cet acronyme : leurs références seraient identiques.',
   'validation.slug_taken': 'Cette URL est déjà prise.',
   'validation.project_slug_taken': 'Un projet avec cette URL existe déjà dans cet espace.',
   'validation.group_member': "Vous n'êtes pas membre de ce groupe.",

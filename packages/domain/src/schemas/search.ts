@@ -16,12 +16,14 @@ export const SEARCH_MODELS = ['document', 'category', 'requirement'] as const;
 
 /**
  * One found element (spec 2, data model): `extract` is HTML, escaped, with the matched words in `<mark>`;
- * `document_id` lets the client build the link to its detailed view.
+ * `document_id` lets the client build the link to its detailed view; `document_name` says which document the hit
+ * is in (issue 31: hits of two documents look alike otherwise).
  */
 export const searchResultPresented = z.object({
   id: z.number(),
   model: z.enum(SEARCH_MODELS),
   document_id: z.number(),
+  document_name: z.string(),
   name: z.string(),
   reference: z.string(),
   extract: z.string(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   ALPHA_DOCUMENT_SETTINGS,
   createsCycle,
@@ -9,6 +9,7 @@ import {
   type UpdateDocumentBody,
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { jsonbObject, jsonbParam } from '../../db/jsonb';
 import { loadDocumentForWrite, lockDocumentsOf, lockDocumentWithNeighbours, lockProject } from '../../db/locks';
 import { documentLinks, documents, requirementLinks, requirements } from '../../db/schema';
@@ -40,10 +41,43 @@ export async function projectDocuments(db: Db, projectId: number): Promise<Docum
   return presentDocuments(db, rows);
 }
 
-function checkAcronym(project: ProjectRow, acronym: string | undefined, errors: FieldErrors): void {
+const ACRONYM_TAKEN: FieldErrors = { acronym: ['validation.document_acronym_taken'] };
+
+/**
+ * A document's acronym is its reference and starts its requirements' references, so it is unique in its project,
+ * whatever its case (issue 31). Checked under the project's lock, which serialises the document writes of a project;
+ * the unique index `documents_project_acronym_unique` holds it anyway (see `acronymTaken`).
+ */
+async function checkAcronym(
+  tx: Db,
+  project: ProjectRow,
+  acronym: string | undefined,
+  exceptId: number | null,
+  errors: FieldErrors,
+): Promise<void> {
+  if (acronym === undefined) return;
   const max = completeSettings(project.settings).acronymMaxSize;
-  if (acronym !== undefined && acronym.length > max)
+  if (acronym.length > max) {
     errors.acronym = [{ key: 'validation.acronym_max', params: { max } }];
+    return;
+  }
+  const [taken] = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.projectId, project.id),
+        sql`lower(${documents.acronym}) = lower(${acronym})`,
+        exceptId === null ? undefined : ne(documents.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (taken) Object.assign(errors, ACRONYM_TAKEN);
+}
+
+/** The unique index's refusal, should a write get past the check, answered as the check would. */
+function acronymTaken(error: unknown): never {
+  throw isUniqueViolation(error) ? invalid(ACRONYM_TAKEN) : error;
 }
 
 /**
@@ -91,7 +125,7 @@ export async function createDocument(
   // Linking it moves its parents' versions (a trigger): they are locked in id order first (db/locks.ts).
   await lockDocumentsOf(tx, project.id, body.parents_id, []);
   const errors: FieldErrors = {};
-  checkAcronym(project, body.acronym, errors);
+  await checkAcronym(tx, project, body.acronym, null, errors);
   await checkParents(tx, project.id, null, body.parents_id, errors);
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const [created] = await tx
@@ -102,7 +136,8 @@ export async function createDocument(
       acronym: body.acronym,
       description: sanitizeRichText(body.description),
     })
-    .returning();
+    .returning()
+    .catch(acronymTaken);
   const parents = [...new Set(body.parents_id)];
   if (parents.length)
     await tx.insert(documentLinks).values(parents.map((parentId) => ({ parentId, childId: created!.id })));
@@ -129,7 +164,7 @@ export async function updateDocument(
   }
   let removedParents: number[] = [];
   const errors: FieldErrors = {};
-  checkAcronym(project, body.acronym, errors);
+  await checkAcronym(tx, project, body.acronym, document.id, errors);
   if (body.parents_id) await checkParents(tx, project.id, document.id, body.parents_id, errors);
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const changes: Partial<typeof documents.$inferInsert> = {};
@@ -141,7 +176,8 @@ export async function updateDocument(
       .update(documents)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(documents.id, document.id))
-      .returning();
+      .returning()
+      .catch(acronymTaken);
     document = updated!;
   }
   if (body.parents_id) {

@@ -24,6 +24,9 @@ export type Hit = {
   rank: number;
 };
 
+/** The document a hit is in: its acronym starts the hit's reference, its name tells the reader where the hit is. */
+export type HitDocument = { acronym: string; name: string };
+
 /** The query as a tsquery: every word as a prefix, all of them required. Only letters and digits reach it. */
 export function tsQuery(words: string[]): string {
   return words.map((w) => `'${w}':*`).join(' & ');
@@ -220,13 +223,13 @@ export async function referenceHits(db: Db, projectId: number, query: string, wi
   return hits;
 }
 
-/** The references of the categories the hits are in, and the acronyms of their documents. */
+/** The references of the categories the hits are in, and the acronyms and names of their documents. */
 export async function referencePrefixes(db: Db, hits: Hit[]) {
   const documentIds = [...new Set(hits.map((h) => h.documentId))];
   if (documentIds.length === 0)
-    return { acronyms: new Map<number, string>(), categoryReferences: new Map<number, string>() };
+    return { documentsById: new Map<number, HitDocument>(), categoryReferences: new Map<number, string>() };
   const docs = await db
-    .select({ id: documents.id, acronym: documents.acronym })
+    .select({ id: documents.id, acronym: documents.acronym, name: documents.name })
     .from(documents)
     .where(inArray(documents.id, documentIds));
   const needTrees = [
@@ -236,5 +239,5 @@ export async function referencePrefixes(db: Db, hits: Hit[]) {
   const categoryReferences = new Map<number, string>();
   for (const tree of trees.values())
     for (const [id, reference] of tree.references) categoryReferences.set(id, reference);
-  return { acronyms: new Map(docs.map((d) => [d.id, d.acronym])), categoryReferences };
+  return { documentsById: new Map(docs.map((d): [number, HitDocument] => [d.id, d])), categoryReferences };
 }

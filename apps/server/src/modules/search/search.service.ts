@@ -14,6 +14,7 @@ import {
   referencePrefixes,
   textHits,
   type Hit,
+  type HitDocument,
 } from './search.query';
 
 /**
@@ -35,17 +36,18 @@ export async function searchProject(
     .filter((h) => !seen.has(`${h.model}:${h.id}`))
     .sort((a, b) => a.tier - b.tier || b.rank - a.rank || b.updatedAt.getTime() - a.updatedAt.getTime() || a.id - b.id);
   const hits = [...exact, ...ranked].slice(0, body.limit);
-  const { acronyms, categoryReferences } = await referencePrefixes(db, hits);
-  return hits.map((hit) => present(hit, words, acronyms, categoryReferences));
+  const { documentsById, categoryReferences } = await referencePrefixes(db, hits);
+  return hits.map((hit) => present(hit, words, documentsById, categoryReferences));
 }
 
 function present(
   hit: Hit,
   words: string[],
-  acronyms: Map<number, string>,
+  documentsById: Map<number, HitDocument>,
   categoryReferences: Map<number, string>,
 ): SearchResultPresented {
-  const acronym = acronyms.get(hit.documentId) ?? '';
+  const document = documentsById.get(hit.documentId);
+  const acronym = document?.acronym ?? '';
   const place = hit.categoryId !== null ? (categoryReferences.get(hit.categoryId) ?? acronym) : acronym;
   const reference =
     hit.model === 'document'
@@ -62,6 +64,7 @@ function present(
     id: hit.id,
     model: hit.model,
     document_id: hit.documentId,
+    document_name: document?.name ?? '',
     name: hit.name,
     reference,
     extract: fromDescription.includes('<mark>') ? fromDescription : searchExtract(hit.name, words),

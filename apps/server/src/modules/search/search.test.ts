@@ -49,6 +49,23 @@ const found = async (query: string, limit?: number): Promise<SearchResultPresent
 };
 
 describe('project search', () => {
+  it('names the document each hit is in (issue 31)', async () => {
+    const sys = await w.document(project.id, 'SYS');
+    await w.ok('PUT', `/api/documents/${sys.id}`, { name: 'System requirements' });
+    await w.requirement(sys.id, 'Pump stop');
+    const hits = await found('pump');
+    expect(hits.map((r) => [r.name, r.reference, r.document_name]).sort()).toEqual([
+      ['Pump start', 'SRS_INT_002', 'Software requirements'],
+      ['Pump stop', 'SYS_001', 'System requirements'],
+    ]);
+    // A document names itself; a category its document.
+    expect((await found('SYS'))[0]).toMatchObject({ model: 'document', document_name: 'System requirements' });
+    expect((await found('hydrauliques'))[0]).toMatchObject({
+      model: 'category',
+      document_name: 'Software requirements',
+    });
+  });
+
   it('finds names and descriptions whatever their accents and case, both ways', async () => {
     const plain = await found('electrovanne');
     expect(plain.map((r) => r.name)).toEqual(['Électrovanne de purge', 'Pump start']);

@@ -2,13 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Badge, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, type SearchResultPresented } from '@reqloom/domain';
 import { api } from '../../api/client';
 import { projectPath } from '../projects/projectPaths';
-import { extractParts, isSearchShortcut, movedIndex, resultSubPath } from './searchLogic';
+import { enterChoice, extractParts, isSearchShortcut, movedIndex, resultSubPath } from './searchLogic';
 import classes from './ProjectSearch.module.css';
 
 interface ProjectSearchProps {
@@ -19,8 +19,9 @@ interface ProjectSearchProps {
 
 /**
  * The project search of the top bar (spec 2 "Search", decisions §6): Ctrl+Shift+F from anywhere in the project,
- * results from 3 characters after 250 ms, arrow keys to move, Enter to open, Escape to close. A combobox whose
- * options are links to the detailed view of each found document, category or requirement.
+ * results from 3 characters after 250 ms, arrow keys to move, Enter to open (the highlighted result, else the first),
+ * Escape to close. A combobox whose options are links to the detailed view of each found document, category or
+ * requirement, each naming the document it is in.
  */
 export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps) {
   const { t } = useTranslation();
@@ -32,19 +33,22 @@ export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps
   const [active, setActive] = useState(-1);
   const [debounced] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const enough = debounced.length >= SEARCH_MIN_LENGTH;
-  const results = useQuery({
-    queryKey: ['search', projectId, debounced],
+  const queryClient = useQueryClient();
+  const searchOptions = (text: string) => ({
+    queryKey: ['search', projectId, text],
     queryFn: async () =>
       (
         await api.post<{ data: SearchResultPresented[] }>(`projects/search/${projectId}`, {
-          query: debounced,
+          query: text,
           limit: 15,
         })
       ).data,
-    enabled: enough,
     staleTime: 10_000,
   });
+  const results = useQuery({ ...searchOptions(debounced), enabled: enough });
   const list = enough ? (results.data ?? []) : [];
+  // The results answer what is typed now (not a query the debounce has not caught up with yet).
+  const settled = enough && debounced === query.trim() && results.isSuccess && !results.isFetching;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -63,6 +67,11 @@ export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps
     setActive(-1);
     input.current?.blur();
     void navigate(projectPath(namespace, slug, resultSubPath(result)));
+  };
+  /** Enter before the results of what is typed arrived: the first of them opens, unless the text changed meanwhile. */
+  const openFirstOf = async (text: string) => {
+    const found = await queryClient.fetchQuery(searchOptions(text)).catch(() => []);
+    if (found[0] && input.current?.value.trim() === text) go(found[0]);
   };
   const showList = open && query.trim().length >= SEARCH_MIN_LENGTH;
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -108,11 +117,11 @@ export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps
             setOpen(true);
             setActive((i) => movedIndex(i, list.length, event.key as 'ArrowDown' | 'ArrowUp'));
           } else if (event.key === 'Enter') {
-            const chosen = list[active] ?? (list.length === 1 ? list[0] : undefined);
-            if (chosen) {
-              event.preventDefault();
-              go(chosen);
-            }
+            if (query.trim().length < SEARCH_MIN_LENGTH) return;
+            event.preventDefault();
+            const chosen = enterChoice(list, active, settled);
+            if (chosen) go(chosen);
+            else if (!settled) void openFirstOf(query.trim());
           } else if (event.key === 'Escape') {
             event.preventDefault();
             setOpen(false);
@@ -149,6 +158,11 @@ export function ProjectSearch({ projectId, namespace, slug }: ProjectSearchProps
                     {result.name}
                   </Text>
                 </Group>
+                {result.model === 'document' ? null : (
+                  <Text fz="xs" c="dimmed" className={classes.document}>
+                    {t('search.inDocument', { name: result.document_name })}
+                  </Text>
+                )}
                 <Text fz="xs" c="dimmed" className={classes.extract}>
                   {extractParts(result.extract).map((part, i) =>
                     part.marked ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,

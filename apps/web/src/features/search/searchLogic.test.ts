@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { extractParts, isSearchShortcut, movedIndex, resultSubPath } from './searchLogic';
+import { enterChoice, extractParts, isSearchShortcut, movedIndex, resultSubPath } from './searchLogic';
 
 describe('the search box', () => {
+  it('opens with Enter the highlighted result, else the first one of the results of what is typed', () => {
+    expect(enterChoice(['a', 'b', 'c'], 1, true)).toBe('b');
+    expect(enterChoice(['a', 'b', 'c'], -1, true)).toBe('a');
+    expect(enterChoice(['a', 'b', 'c'], -1, false)).toBeUndefined();
+    expect(enterChoice([], -1, true)).toBeUndefined();
+  });
+
   it('reads the extract as text runs, marked where the server marked them', () => {
     expect(extractParts('The <mark>électrovanne</mark> opens &amp; closes')).toEqual([
       { text: 'The ', marked: false },

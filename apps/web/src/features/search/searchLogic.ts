@@ -37,3 +37,12 @@ export function resultSubPath(result: Pick<SearchResultPresented, 'model' | 'id'
 export function isSearchShortcut(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'code'>) {
   return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && event.code === 'KeyF';
 }
+
+/**
+ * What Enter opens (issue 31): the highlighted result, else the first one, but only among results of what is typed
+ * now (`settled`): a list still showing an earlier query's results opens nothing yet, and the box waits for its own.
+ */
+export function enterChoice<T>(list: readonly T[], active: number, settled: boolean): T | undefined {
+  if (active >= 0 && list[active]) return list[active];
+  return settled ? list[0] : undefined;
+}

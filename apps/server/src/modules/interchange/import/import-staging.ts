@@ -105,7 +105,7 @@ export async function publishStaging(
     .select({ acronym: documents.acronym })
     .from(documents)
     .where(eq(documents.projectId, project.id));
-  const taken = new Set(existing.map((d) => d.acronym));
+  const taken = new Set(existing.map((d) => d.acronym.toUpperCase()));
   // Only the documents whose acronym was taken meanwhile are renamed one by one; all move in one statement (one
   // statement per document held PGlite's only connection, and every request, for seconds on a large file).
   for (const document of staged) {

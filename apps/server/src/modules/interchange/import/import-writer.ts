@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   acronymFrom,
   attachmentUrl,
+  withNumber,
   NAME_MAX,
   RICH_TEXT_MAX,
   cutRichTextElements,
@@ -65,28 +66,23 @@ export function cleanName(name: string, fallback: string): string {
   return line.length > NAME_MAX ? `${line.slice(0, NAME_MAX - 1)}…` : line;
 }
 
-/** An acronym that is valid for the project and not yet taken among `taken` (which it joins). */
+/**
+ * An acronym that is valid for the project and not yet taken among `taken` (upper-cased acronyms, which it joins):
+ * the file's own when it is free, else that one with a number; without one, the proposal of the domain rule.
+ */
 function uniqueAcronym(wanted: string | undefined, name: string, maxSize: number, taken: Set<string>): string {
-  const clean = (value: string) =>
-    value
-      .normalize('NFKD')
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, '')
-      .slice(0, maxSize);
-  let base = clean(wanted ?? '') || clean(acronymFrom(name, { ignoreSmallWords: true, maxSize })) || 'C';
-  if (!taken.has(base)) {
-    taken.add(base);
-    return base;
-  }
-  for (let n = 2; ; n++) {
-    const suffix = String(n);
-    base = base.slice(0, Math.max(1, maxSize - suffix.length));
-    const candidate = `${base}${suffix}`.slice(0, maxSize);
-    if (!taken.has(candidate)) {
-      taken.add(candidate);
-      return candidate;
-    }
-  }
+  const own = (wanted ?? '')
+    .normalize('NFKD')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, maxSize);
+  const acronym = own
+    ? taken.has(own)
+      ? withNumber(own, maxSize, taken)
+      : own
+    : acronymFrom(name, { ignoreSmallWords: true, maxSize, taken }) || withNumber('C', maxSize, taken);
+  taken.add(acronym);
+  return acronym;
 }
 
 async function chunked<T>(rows: T[], insert: (chunk: T[], offset: number) => Promise<unknown>): Promise<void> {
@@ -215,7 +211,7 @@ async function stage(step: Step, project: ProjectRow, staging: ProjectRow, autho
   const existing = await step((work) =>
     work.tx.select({ acronym: documents.acronym }).from(documents).where(eq(documents.projectId, project.id)),
   );
-  const documentAcronyms = new Set(existing.map((d) => d.acronym));
+  const documentAcronyms = new Set(existing.map((d) => d.acronym.toUpperCase()));
   const requirementIds = new Map<string, StagedRequirement>();
 
   for (const planned of plan.documents) {

@@ -39,6 +39,11 @@ export function CategoryDialog({ documents, documentId, parentId, category, onCl
     ...categoryOptions(document?.categories ?? [], categoryNumbering, category),
   ];
   const depthOf = new Map(parentOptions.map((o) => [o.value, o.depth]));
+  // Siblings with one acronym would share a reference (decisions §19): the proposal avoids theirs.
+  const parentValue = form.values.parent_id === ROOT ? null : Number(form.values.parent_id);
+  const siblingAcronyms = (document?.categories ?? [])
+    .filter((c) => c.parent_id === parentValue && c.id !== category?.id)
+    .map((c) => c.acronym);
 
   const save = async (values: typeof form.values) => {
     const parent = values.parent_id === ROOT ? null : Number(values.parent_id);
@@ -56,7 +61,13 @@ export function CategoryDialog({ documents, documentId, parentId, category, onCl
 
   return (
     <FormDialog kind="categories" editing={category !== undefined} form={form} onSave={save} onClose={onClose}>
-      <NamedEntityFields kind="categories" form={form} editing={category !== undefined} descriptionMinHeight={80} />
+      <NamedEntityFields
+        kind="categories"
+        form={form}
+        editing={category !== undefined}
+        takenAcronyms={siblingAcronyms}
+        descriptionMinHeight={80}
+      />
       <Group grow align="flex-start">
         <Select
           label={t('categories.document')}

@@ -77,7 +77,14 @@ export function DocumentDialog({ document, documents, onClose }: DocumentDialogP
       mapError={(error) => withMergedErrors(error, ['parents_id'])}
       onClose={onClose}
     >
-      <NamedEntityFields kind="documents" form={form} editing={document !== undefined} descriptionMinHeight={100} />
+      <NamedEntityFields
+        kind="documents"
+        form={form}
+        editing={document !== undefined}
+        // A document's acronym is unique in its project (issue 31).
+        takenAcronyms={documents.filter((d) => d.id !== document?.id).map((d) => d.acronym)}
+        descriptionMinHeight={100}
+      />
       <MultiSelect
         label={t('documents.parents')}
         description={t('documents.parentsHint')}

@@ -22,6 +22,8 @@ interface NamedEntityFieldsProps {
   form: NamedForm;
   /** Editing an existing one: its acronym is already the person's own and no longer follows the name. */
   editing: boolean;
+  /** Acronyms the proposal must not offer: where this one has to be unique. */
+  takenAcronyms: readonly string[];
   descriptionMinHeight: number;
 }
 
@@ -29,9 +31,15 @@ interface NamedEntityFieldsProps {
  * Name, acronym and description, as the document and category dialogs both ask for them, so that the acronym
  * follows the name the same way in both (spec 2 §4).
  */
-export function NamedEntityFields({ kind, form, editing, descriptionMinHeight }: NamedEntityFieldsProps) {
+export function NamedEntityFields({
+  kind,
+  form,
+  editing,
+  takenAcronyms,
+  descriptionMinHeight,
+}: NamedEntityFieldsProps) {
   const { t } = useTranslation();
-  const acronym = useAutoAcronym(editing);
+  const acronym = useAutoAcronym(editing, takenAcronyms);
   return (
     <>
       <NameInput

@@ -3,14 +3,19 @@ import { acronymFrom } from '@reqloom/domain';
 import { useProject } from '../../projects/useProject';
 
 /**
- * The acronym follows the name (initials, honouring the project's small-word setting and size) until the person
- * edits it; in edit mode it is already the person's own.
+ * The acronym follows the name (the domain rule, honouring the project's small-word setting and size, and never one
+ * of `taken`: the acronyms of the project's other documents, or of the category's siblings) until the person edits
+ * it; in edit mode it is already the person's own.
  */
-export function useAutoAcronym(editing: boolean) {
+export function useAutoAcronym(editing: boolean, taken: readonly string[]) {
   const { settings } = useProject();
   const [touched, setTouched] = useState(editing);
   const fromName = (name: string) =>
-    acronymFrom(name, { ignoreSmallWords: settings.autoAcronymIgnoreSmallWords, maxSize: settings.acronymMaxSize });
+    acronymFrom(name, {
+      ignoreSmallWords: settings.autoAcronymIgnoreSmallWords,
+      maxSize: settings.acronymMaxSize,
+      taken,
+    });
   return {
     maxSize: settings.acronymMaxSize,
     /** The acronym to set when the name changes, or null to leave it. */
