@@ -125,6 +125,7 @@ describe('PUT /api/user/preferences takes only known keys, validated and bounded
       { synaeptic: { fontSize: 14 } },
       { timezone: { autoTimezone: false } },
       { timezone: { timezone: 'Europe/Paris' } },
+      { documentOrder: 'traceability' },
     ];
     await user.agent.ensureCsrf();
     const answers = await Promise.all(
@@ -140,6 +141,7 @@ describe('PUT /api/user/preferences takes only known keys, validated and bounded
       tours: { dashboard: true, project: true, document: true },
       synaeptic: { ...DEFAULT_PREFERENCES.synaeptic, zoom: 30, fontSize: 14 },
       timezone: { autoTimezone: false, timezone: 'Europe/Paris' },
+      documentOrder: 'traceability',
     });
   });
 });
