@@ -52,6 +52,8 @@ const en = {
     'This document is too large to export: building its file takes more time or memory than an export may.',
   'import.skip.description_cut':
     'A description of more than 2,000 elements (paragraphs, cells, formatting…): only its first 2,000 are kept.',
+  'import.skip.front_matter':
+    'The title page and what comes before the first heading (revision history, approvals, contents): the title names the document, the rest is left out, since Reqloom keeps the versions of a document itself.',
   'import.skip.image_wmf': 'A WMF drawing, which a browser cannot show.',
   'import.skip.image_emf': 'An EMF drawing, which a browser cannot show.',
   'import.skip.image_linked': 'An image linked from outside the file.',
@@ -176,6 +178,8 @@ const fr: Record<MessageKey, string> = {
     "Ce document est trop volumineux pour être exporté : construire son fichier demande plus de temps ou de mémoire qu'un export n'en dispose.",
   'import.skip.description_cut':
     'Une description de plus de 2 000 éléments (paragraphes, cellules, mises en forme…) : seuls ses 2 000 premiers sont gardés.',
+  'import.skip.front_matter':
+    'La page de titre et ce qui précède le premier titre (historique des révisions, approbations, sommaire) : le titre nomme le document, le reste est laissé de côté, puisque Reqloom garde lui-même les versions d’un document.',
   'import.skip.image_wmf': "Un dessin WMF, qu'un navigateur ne sait pas afficher.",
   'import.skip.image_emf': "Un dessin EMF, qu'un navigateur ne sait pas afficher.",
   'import.skip.image_linked': "Une image liée depuis l'extérieur du fichier.",

@@ -47,6 +47,13 @@ export const DEFAULT_SYNAEPTIC_SETTINGS: SynaepticSettings = {
   fontSize: 12,
 };
 
+/**
+ * How the working area's side bar orders a project's documents (issue 31): by name, or by traceability (parents
+ * before their children, by depth, as the synaeptic map lays them out).
+ */
+export const DOCUMENT_ORDERS = ['name', 'traceability'] as const;
+export type DocumentOrder = (typeof DOCUMENT_ORDERS)[number];
+
 const toursSchema = z.partialRecord(z.enum(TOUR_NAMES), z.boolean());
 
 export const preferencesSchema = z.object({
@@ -60,6 +67,7 @@ export const preferencesSchema = z.object({
   tours: toursSchema,
   loadedOnce: z.boolean(),
   synaeptic: synaepticSettingsSchema,
+  documentOrder: z.enum(DOCUMENT_ORDERS),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -74,6 +82,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   tours: {},
   loadedOnce: false,
   synaeptic: DEFAULT_SYNAEPTIC_SETTINGS,
+  documentOrder: 'name',
 };
 
 /** The most a preferences update may weigh, serialised as sent (decisions §19): 422 beyond. */
@@ -89,6 +98,7 @@ export const preferencesPatch = z
     tours: toursSchema,
     loadedOnce: z.boolean(),
     synaeptic: synaepticSettingsSchema.partial(),
+    documentOrder: preferencesSchema.shape.documentOrder,
   })
   .partial();
 export type PreferencesPatch = z.infer<typeof preferencesPatch>;

@@ -57,6 +57,18 @@ describe('PUT /api/user/preferences takes only known keys, validated and bounded
     expect(res.data.data.synaeptic).toEqual({ ...DEFAULT_PREFERENCES.synaeptic, zoom: 80, hideInactive: true });
   });
 
+  it("keeps the side bar's document order (name or traceability) and refuses another with 422 on it", async () => {
+    const user = await t.signUp();
+    expect((await user.agent.get('/api/user')).data.data.preferences.documentOrder).toBe('name');
+    const res = await user.agent.put('/api/user/preferences', { preferences: { documentOrder: 'traceability' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.data.documentOrder).toBe('traceability');
+    const bad = await user.agent.put('/api/user/preferences', { preferences: { documentOrder: 'random' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.data.errors)).toEqual(['preferences.documentOrder']);
+    expect((await user.agent.get('/api/user')).data.data.preferences.documentOrder).toBe('traceability');
+  });
+
   it('refuses an update over 16 KB serialised with 422, and accepts one just under', async () => {
     const user = await t.signUp();
     const over = await user.agent.put('/api/user/preferences', {
@@ -113,6 +125,7 @@ describe('PUT /api/user/preferences takes only known keys, validated and bounded
       { synaeptic: { fontSize: 14 } },
       { timezone: { autoTimezone: false } },
       { timezone: { timezone: 'Europe/Paris' } },
+      { documentOrder: 'traceability' },
     ];
     await user.agent.ensureCsrf();
     const answers = await Promise.all(
@@ -128,6 +141,7 @@ describe('PUT /api/user/preferences takes only known keys, validated and bounded
       tours: { dashboard: true, project: true, document: true },
       synaeptic: { ...DEFAULT_PREFERENCES.synaeptic, zoom: 30, fontSize: 14 },
       timezone: { autoTimezone: false, timezone: 'Europe/Paris' },
+      documentOrder: 'traceability',
     });
   });
 });

@@ -39,6 +39,7 @@ export function completePreferences(stored: unknown): Preferences {
     tours: pick('tours', tours),
     loadedOnce: pick('loadedOnce', raw.loadedOnce),
     synaeptic: pick('synaeptic', nested(DEFAULT_PREFERENCES.synaeptic, raw.synaeptic)),
+    documentOrder: pick('documentOrder', raw.documentOrder),
   };
 }
 

@@ -11,6 +11,7 @@ export function mergePreferences(current: Preferences, patch: PreferencesPatch):
     ...(patch.categoryNumbering !== undefined && { categoryNumbering: patch.categoryNumbering }),
     ...(patch.autoNaming !== undefined && { autoNaming: patch.autoNaming }),
     ...(patch.loadedOnce !== undefined && { loadedOnce: patch.loadedOnce }),
+    ...(patch.documentOrder !== undefined && { documentOrder: patch.documentOrder }),
     timezone: { ...current.timezone, ...patch.timezone },
     synaeptic: { ...current.synaeptic, ...patch.synaeptic },
     tours:

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { ActionIcon, Button, Group, Menu, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../projects/useProject';
+import { useCurrentUser } from '../user/useCurrentUser';
 import { useStructure } from './api/useStructure';
 import { useActiveElement } from './common/useActiveElement';
 import { useWorkingAreaPaths } from './common/useWorkingAreaPaths';
@@ -10,8 +11,11 @@ import { useWorkingAreaPreferences } from './common/useWorkingAreaPreferences';
 import { ImportMenuItems } from './dialogs/ImportMenuItems';
 import { useWorkingAreaDialogs } from './dialogs/useWorkingAreaDialogs';
 import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
+import { orderDocuments } from './logic/documentOrder';
+import { DocumentOrderToggle } from './sidebar/DocumentOrderToggle';
 import { StructureDocumentItem } from './sidebar/StructureDocumentItem';
 import classes from './sidebar/StructureTree.module.css';
+import { useSidebarExpansion } from './sidebar/useSidebarExpansion';
 
 /** The side-bar tree of the project's documents and categories (inside the project shell, spec 2 §2). */
 export function StructureSidebar() {
@@ -28,19 +32,15 @@ function StructureTree() {
   const structure = useStructure(projectId);
   const dialogs = useWorkingAreaDialogs();
   const paths = useWorkingAreaPaths();
-  const { categoryNumbering } = useWorkingAreaPreferences();
-  const documents = structure.data ?? [];
+  const { categoryNumbering, documentOrder } = useWorkingAreaPreferences();
+  const userId = useCurrentUser().data?.id ?? null;
+  const loaded = structure.data;
+  const documents = useMemo(() => orderDocuments(loaded ?? [], documentOrder), [loaded, documentOrder]);
   const active = useActiveElement(
     (categoryId) => documents.find((d) => d.categories.some((c) => c.id === categoryId))?.id ?? null,
   );
-  // Everything starts open; what the person closes stays closed while they move around the project.
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
-  const toggle = (key: string) =>
-    setCollapsed((set) => {
-      const next = new Set(set);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
+  // The document in view open, the others closed, and what the person opens or closes kept (issue 31).
+  const { collapsed, toggle } = useSidebarExpansion(userId, projectId, documents, active.documentId);
 
   return (
     <Stack gap={6} component="nav" aria-label={t('workingArea.structure')} data-tour="structure-tree">
@@ -49,6 +49,7 @@ function StructureTree() {
           {t('documents.title')}
         </Text>
         <Group gap={2} wrap="nowrap">
+          <DocumentOrderToggle order={documentOrder} />
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Tooltip label={t('interchange.importMenu')}>

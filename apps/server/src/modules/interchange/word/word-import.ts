@@ -97,6 +97,11 @@ export function readWordFile(data: Uint8Array, fileName: string): ImportPlan {
     documents: [document],
     links: [],
     images: media.images.filter((image) => shown.has(image.key)),
-    skipped: [...media.skipped, ...outline.skipped],
+    // The front matter left out first: of what the report lists, it is what a reader of the document misses most.
+    skipped: [
+      ...outline.skipped.filter((s) => s.reason === 'front_matter'),
+      ...media.skipped,
+      ...outline.skipped.filter((s) => s.reason !== 'front_matter'),
+    ],
   };
 }

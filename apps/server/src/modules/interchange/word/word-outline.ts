@@ -20,8 +20,13 @@ import { append } from '../append';
 // - A bold paragraph "REFERENCE - Name" (as the export writes them) starts a requirement with that name; what follows,
 //   up to the next such paragraph or heading, is its description.
 // - A table of requirements (requirement-tables.ts) gives one requirement per row.
-// - Any other content (prose, lists, other tables, figures) describes the category it is under, or, before the first
-//   heading, the document: an SRS's prose explains its requirements, it is not requirements of its own.
+// - Any other content (prose, lists, other tables, figures) describes the category it is under: an SRS's prose
+//   explains its requirements, it is not requirements of its own.
+// - Before the first heading of a file that has headings is its front matter (title page, revision history,
+//   approvals, contents): the title names the document (word-import.ts) and the rest is left out, reported once
+//   (`front_matter`). Reqloom keeps a document's history itself, and its export writes its own title page and table
+//   of evolutions; in the description it was a squeezed table above every document. A file without headings has no
+//   front matter to tell apart: what is not a requirement there describes the document.
 // - Reading back a Reqloom export (reqloom-export.ts), its own additions are left out and the status read back.
 
 export type Outline = {
@@ -119,9 +124,13 @@ export function buildOutline(blocks: Block[], exportMode: boolean, exclude: Set<
     const p = block.kind === 'p' ? block : null;
     const level = p ? headingLevel(p) : null;
     if (p && level !== null) {
-      seenHeading = true;
       closeRequirement();
       flushPending();
+      if (!seenHeading && !exportMode) {
+        const left = frontMatterSkipped(stack[0]!.blocks.splice(0));
+        if (left) skipped.push(left);
+      }
+      seenHeading = true;
       if (exportMode && !p.numbered) {
         // An export's own chapter; only the document summary's description is kept.
         part = isDocumentSummaryHeading(paragraphText(p)) ? 'summary' : 'skip';
@@ -187,6 +196,13 @@ export function buildOutline(blocks: Block[], exportMode: boolean, exclude: Set<
   while (stack.length > 1) closeCategory(stack.pop()!);
   const description = renderBlocks(exportMode ? summary : stack[0]!.blocks, options);
   return { description, nodes, skipped, ...(acronym ? { acronym } : {}) };
+}
+
+/** The report's line for a front matter left out: its first words, so that the reader knows what it was. */
+function frontMatterSkipped(blocks: Block[]): Skipped | null {
+  if (blocks.every(isEmptyBlock)) return null;
+  const words = blocksText(blocks) || '…';
+  return { what: `“${words.length > 80 ? `${words.slice(0, 79).trimEnd()}…` : words}”`, reason: 'front_matter' };
 }
 
 /**

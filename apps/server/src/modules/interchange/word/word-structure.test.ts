@@ -36,7 +36,7 @@ const STYLES = [
 
 describe('Word import: outline', () => {
   it('makes nested categories of heading styles, custom "HDR n.n" styles and direct outline levels after the front matter', () => {
-    const doc = documentOf({
+    const spec: TestDocx = {
       styles: STYLES,
       body: [
         para('The Title', 'Title'),
@@ -53,13 +53,16 @@ describe('Word import: outline', () => {
         para('A.1.1 Deep', 'HDR111'),
         '<w:p><w:pPr><w:pStyle w:val="Heading1"/><w:outlineLvl w:val="9"/></w:pPr><w:r><w:t>Body text after all</w:t></w:r></w:p>',
       ].join(''),
-    });
+    };
+    const doc = documentOf(spec);
     expect(doc.name).toBe('The Title');
     expect(tree(doc.nodes)).toEqual([
       { Intro: [{ 'Sub by basedOn': [] }, { 'Direct level': [] }] },
       { 'Appendix A - Things': [{ First: [{ Deep: [] }] }] },
     ]);
-    expect(doc.description).toBe('<p>Agency</p><p>Page header text</p>');
+    // What precedes the first heading is front matter: left out, and reported once.
+    expect(doc.description).toBeUndefined();
+    expect(read(spec).skipped).toEqual([{ what: '“Agency Page header text”', reason: 'front_matter' }]);
     const intro = categories(doc.nodes)[0]!;
     expect(intro.description).toBe('<p>Intro text</p>');
     const deep = categories(categories(categories(doc.nodes)[1]!.children)[0]!.children)[0]!;
