@@ -44,8 +44,12 @@ import { attachCollaboration } from './collaboration/collaboration';
 import { sweepStagingAtStart } from './modules/interchange/import/import-staging';
 
 export type RouteInfo = { method: string; url: string; access: RouteAccess | undefined };
-/** `routes` lists every route registered, so that tests can walk them all (bad input, permissions). */
-export type BuiltApp = { app: FastifyInstance; ctx: AppContext; routes: RouteInfo[] };
+/**
+ * `routes` lists every route registered, so that tests can walk them all (bad input, permissions). `warmUp` starts
+ * ahead of time what the first request of its kind would otherwise wait for (the export thread): main.ts calls it once
+ * listening, in the background; test apps do not, so those that never export start no thread.
+ */
+export type BuiltApp = { app: FastifyInstance; ctx: AppContext; routes: RouteInfo[]; warmUp: () => Promise<void> };
 
 /** JSON bodies above this are refused with 413; attachments have their own limit. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -141,7 +145,7 @@ export async function buildApp(
   testRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
   commentRoutes(app, ctx);
-  interchangeRoutes(app, ctx, options.exportLimits);
+  const { warmExports } = interchangeRoutes(app, ctx, options.exportLimits);
   searchRoutes(app, ctx);
   classifierRoutes(app, ctx);
   // Multipart is parsed only where it is expected: elsewhere a form body stays refused (415) as before.
@@ -167,5 +171,5 @@ export async function buildApp(
     mailer.close();
     if (!options.database) await database.close();
   });
-  return { app, ctx, routes };
+  return { app, ctx, routes, warmUp: warmExports };
 }

@@ -11,7 +11,7 @@ try {
   console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 }
-const { app } = built;
+const { app, warmUp } = built;
 
 const shutdown = (signal: string) => {
   app.log.info({ signal }, 'shutting down');
@@ -25,3 +25,6 @@ process.once('SIGTERM', () => shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Reqloom is listening on ${config.appUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+// The export thread loads its modules now rather than during the first export (seconds under tsx); it is closed with
+// the app, and a failure here only leaves the first export to start it.
+void warmUp();

@@ -44,6 +44,11 @@ export class ExportThread {
     return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), extension };
   }
 
+  /** Loads the thread ahead of the first export (main.ts, once listening); see BoundedThread.warm. */
+  warm(): Promise<void> {
+    return this.thread.warm();
+  }
+
   close(): Promise<void> {
     return this.thread.close();
   }

@@ -1,5 +1,6 @@
 import type { Language } from '@reqloom/domain';
 import type { ThreadTask } from './bounded-thread';
+import { warmWordExport } from './export-warm-up';
 import { writeReqifExport } from './reqif/reqif-export';
 import type { ReqifExportData } from './reqif/reqif-export-data';
 import type { ExportData } from './word/export-data';
@@ -20,4 +21,5 @@ export const task: ThreadTask<ExportInput, ExportOutput> = {
     return { data, extension };
   },
   refuses: () => false,
+  warm: warmWordExport,
 };

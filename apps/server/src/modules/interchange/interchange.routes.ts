@@ -52,9 +52,14 @@ export function attachmentDisposition(name: string, extension: string): string {
 
 /**
  * Exports of a document (decisions §6): a one-time link, then the file built when the link is followed. The app owns
- * its export thread (bounded by `exportLimits`, EXPORT_LIMITS by default) and stops it when it closes.
+ * its export thread (bounded by `exportLimits`, EXPORT_LIMITS by default) and stops it when it closes. `warmExports`
+ * starts that thread ahead of the first export (a server once it listens; test apps never call it).
  */
-export function interchangeRoutes(app: FastifyInstance, ctx: AppContext, exportLimits?: ThreadLimits): void {
+export function interchangeRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  exportLimits?: ThreadLimits,
+): { warmExports: () => Promise<void> } {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const thread = new ExportThread(exportLimits);
   app.addHook('onClose', () => thread.close());
@@ -136,4 +141,5 @@ export function interchangeRoutes(app: FastifyInstance, ctx: AppContext, exportL
         .send(file.data);
     },
   );
+  return { warmExports: () => thread.warm() };
 }

@@ -5,6 +5,16 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { task } = await import(workerData.task);
+// A thread started ahead of its first job (bounded-thread.ts, `warm`) runs the task's own warm-up, if it has one, then
+// says it is ready. A warm-up that fails costs nothing but its time: the jobs run as they would have.
+if (workerData.warm && task.warm) {
+  try {
+    await task.warm();
+  } catch {
+    // Nothing to do: the first job pays what the warm-up did not.
+  }
+}
+parentPort.postMessage({ ready: true });
 
 // One job at a time: the main side sends the next only once this one is answered.
 parentPort.on('message', async ({ id, input }) => {

@@ -45,7 +45,8 @@ const en = {
   image: 'image',
   page: 'Page',
   of: 'of',
-  uncategorised: 'Requirements outside any category are not exported.',
+  'leftOut.one': '{count} requirement without a category is left out of this export.',
+  'leftOut.other': '{count} requirements without a category are left out of this export.',
 } as const;
 
 export type ExportText = keyof typeof en;
@@ -94,7 +95,8 @@ const fr: Record<ExportText, string> = {
   image: 'image',
   page: 'Page',
   of: 'sur',
-  uncategorised: 'Les exigences hors catégorie ne sont pas exportées.',
+  'leftOut.one': '{count} exigence sans catégorie est laissée hors de cet export.',
+  'leftOut.other': '{count} exigences sans catégorie sont laissées hors de cet export.',
 };
 
 export function exportTexts(lang: Language) {

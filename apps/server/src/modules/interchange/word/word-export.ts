@@ -10,13 +10,8 @@ import {
   PageBreak,
   PageNumber,
   Paragraph,
-  ShadingType,
-  Table,
-  TableCell,
   TableOfContents,
-  TableRow,
   TextRun,
-  WidthType,
   type FileChild,
   type ILevelsOptions,
 } from 'docx';
@@ -26,19 +21,12 @@ import { ACCENT, MUTED } from './export-style';
 import { exportTexts, type Texts } from './export-texts';
 import { BULLETS, descriptionToDocx, descriptionTree, NUMBERS, type DescriptionContext } from './rich-text-to-docx';
 import { append } from '../append';
+import { cell, CHAPTERS, grid, heading } from './word-blocks';
+import { documentSummary, exportedRequirements, projectSummary } from './word-summaries';
 
 // The Word export of one document (decisions §6 and §13). Categories are real numbered Word headings (Heading 1…6,
 // so the navigation pane and the table of contents show them); everything else is plain paragraphs and tables.
 
-const HEADINGS = [
-  HeadingLevel.HEADING_1,
-  HeadingLevel.HEADING_2,
-  HeadingLevel.HEADING_3,
-  HeadingLevel.HEADING_4,
-  HeadingLevel.HEADING_5,
-  HeadingLevel.HEADING_6,
-] as const;
-const CHAPTERS = 'reqloom-chapters';
 const STALE = 'C00000';
 const GAP_FILL = 'FBE4E4';
 
@@ -59,36 +47,6 @@ const chapterLevels = Array.from({ length: 9 }, (_, level): ILevelsOptions => ({
   suffix: LevelSuffix.SPACE,
   style: { paragraph: { indent: { left: 0, hanging: 0 } } },
 }));
-
-function cell(children: (Paragraph | Table)[] | string, options: { header?: boolean; fill?: string } = {}): TableCell {
-  const content =
-    typeof children === 'string'
-      ? [new Paragraph({ children: [new TextRun({ text: children, bold: options.header })] })]
-      : children;
-  const fill = options.header ? 'E7ECF3' : options.fill;
-  return new TableCell({
-    children: content,
-    shading: fill ? { type: ShadingType.CLEAR, fill, color: 'auto' } : undefined,
-    margins: { top: 40, bottom: 40, left: 80, right: 80 },
-  });
-}
-
-function grid(header: string[], rows: (string | (Paragraph | Table)[] | TableCell)[][]): Table {
-  return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
-    rows: [
-      new TableRow({ tableHeader: true, children: header.map((h) => cell(h, { header: true })) }),
-      ...rows.map((row) => new TableRow({ children: row.map((c) => (c instanceof TableCell ? c : cell(c))) })),
-    ],
-  });
-}
-
-const heading = (text: string, level = 0, numbered = false) =>
-  new Paragraph({
-    text,
-    heading: HEADINGS[Math.min(level, HEADINGS.length - 1)],
-    numbering: numbered ? { reference: CHAPTERS, level: Math.min(level, 8) } : undefined,
-  });
 
 function linkRuns(ids: { id: number; upToDate: boolean }[], data: ExportData, t: Texts): TextRun[] {
   if (ids.length === 0) return [new TextRun({ text: t('none'), color: MUTED })];
@@ -150,42 +108,6 @@ function requirementBlock(
   return out;
 }
 
-function projectSummary(data: ExportData, t: Texts, context: DescriptionContext): FileChild[] {
-  return [
-    heading(t('projectSummary')),
-    ...descriptionToDocx(descriptionTree(data.project.description), context),
-    grid(
-      [t('document'), t('reference'), t('parents')],
-      data.projectDocuments.map((d) => [d.name, d.acronym, d.parents.join(', ') || t('none')]),
-    ),
-  ];
-}
-
-function documentSummary(data: ExportData, t: Texts, context: DescriptionContext): FileChild[] {
-  const counts = [0, 0, 0, 0];
-  const coverage = { coveredAndCovering: 0, notCovering: 0, notCovered: 0 };
-  for (const r of data.requirements) {
-    counts[r.status] = (counts[r.status] ?? 0) + 1;
-    coverage[r.coverageStatus] += 1;
-  }
-  return [
-    heading(t('documentSummary')),
-    ...descriptionToDocx(descriptionTree(data.document.description), context),
-    grid(
-      [t('status'), t('count')],
-      [
-        ...counts.map((n, status) => [t(`status.${status}` as 'status.0'), String(n)]),
-        [t('total'), String(data.requirements.length)],
-      ],
-    ),
-    new Paragraph(''),
-    grid(
-      [t('coverage'), t('count')],
-      (['coveredAndCovering', 'notCovering', 'notCovered'] as const).map((key) => [t(key), String(coverage[key])]),
-    ),
-  ];
-}
-
 /** One table per linked document: each requirement against its linked references there, gaps shaded. */
 function matrices(data: ExportData, t: Texts): FileChild[] {
   const out: FileChild[] = [];
@@ -195,16 +117,14 @@ function matrices(data: ExportData, t: Texts): FileChild[] {
   ];
   for (const { other, side } of sides) {
     out.push(heading(t('traceabilityMatrix', { from: data.document.name, to: other.name })));
-    const rows = data.requirements
-      .filter((r) => r.category_id !== null)
-      .map((r) => {
-        const links = r[side].filter((l) => data.linked.get(l.id)?.document_id === other.id);
-        const linkedCell =
-          links.length === 0
-            ? cell(side === 'parents' ? t('gapNotCovering') : t('gapNotCovered'), { fill: GAP_FILL })
-            : cell([new Paragraph({ children: linkRuns(links, data, t) })]);
-        return [`${r.reference} - ${r.name}`, linkedCell];
-      });
+    const rows = exportedRequirements(data).map((r) => {
+      const links = r[side].filter((l) => data.linked.get(l.id)?.document_id === other.id);
+      const linkedCell =
+        links.length === 0
+          ? cell(side === 'parents' ? t('gapNotCovering') : t('gapNotCovered'), { fill: GAP_FILL })
+          : cell([new Paragraph({ children: linkRuns(links, data, t) })]);
+      return [`${r.reference} - ${r.name}`, linkedCell];
+    });
     out.push(
       grid(
         [
@@ -322,7 +242,7 @@ export async function buildWordExport(data: ExportData, lang: Language, now = ne
 
   // Categories in tree order, each followed by its own requirements (those without a category are not exported).
   const byCategory = new Map<number, typeof data.requirements>();
-  for (const r of data.requirements) {
+  for (const r of exportedRequirements(data)) {
     if (r.category_id === null) continue;
     const list = byCategory.get(r.category_id) ?? [];
     list.push(r);

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { notifySuccess } from '../../../components/notify';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
+import { defaultCategoryId } from '../logic/defaultCategory';
 import { rowErrors } from '../logic/fieldErrors';
 import { CategorySelect, NO_CATEGORY } from './CategorySelect';
 import { DialogActions } from './DialogActions';
@@ -38,14 +39,30 @@ export function ChildrenDialog({ requirement, documents, onClose }: ChildrenDial
     documents.find((p) => p.id === requirement.document_id)?.children.includes(d.id),
   );
   const firstDocument = String(childDocuments[0]?.id ?? '');
-  const [rows, setRows] = useState<Row[]>(() => [
-    { key: 0, document_id: firstDocument, category_id: NO_CATEGORY, name: '' },
-  ]);
+  const parentCategory = documents
+    .find((d) => d.id === requirement.document_id)
+    ?.categories.find((c) => c.id === requirement.category_id);
+  // A row starts in a category of its document (issue 31: one left at "No category" is not exported), the one named
+  // like this requirement's if there is one (logic/defaultCategory.ts).
+  const startCategory = (documentId: string) =>
+    String(
+      defaultCategoryId(childDocuments.find((d) => String(d.id) === documentId)?.categories ?? [], parentCategory) ??
+        NO_CATEGORY,
+    );
+  const [first] = useState<Row>(() => ({
+    key: 0,
+    document_id: firstDocument,
+    category_id: startCategory(firstDocument),
+    name: '',
+  }));
+  const [rows, setRows] = useState<Row[]>(() => [first]);
   // Keyed by the row's key, not its index: a removed row takes its errors along, the others keep theirs.
   const [errors, setErrors] = useState<Record<number, Record<string, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const dirty = rows.length !== 1 || rows.some((r) => r.name !== '' || r.category_id !== NO_CATEGORY);
+  const dirty =
+    rows.length !== 1 ||
+    rows.some((r) => r.name !== '' || r.document_id !== first.document_id || r.category_id !== first.category_id);
 
   const change = (key: number, patch: Partial<Row>) => {
     setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -70,7 +87,7 @@ export function ChildrenDialog({ requirement, documents, onClose }: ChildrenDial
         {
           key,
           document_id: last?.document_id ?? firstDocument,
-          category_id: last?.category_id ?? NO_CATEGORY,
+          category_id: last?.category_id ?? startCategory(firstDocument),
           name: '',
         },
       ];
@@ -148,7 +165,9 @@ export function ChildrenDialog({ requirement, documents, onClose }: ChildrenDial
                     value={row.document_id}
                     error={rowError.document_id}
                     allowDeselect={false}
-                    onChange={(value) => value && change(row.key, { document_id: value, category_id: NO_CATEGORY })}
+                    onChange={(value) =>
+                      value && change(row.key, { document_id: value, category_id: startCategory(value) })
+                    }
                   />
                   <div style={{ width: 200, flexShrink: 0 }}>
                     <CategorySelect

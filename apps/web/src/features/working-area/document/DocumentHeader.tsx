@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
+  IconAlertTriangle,
   IconChevronDown,
   IconDownload,
   IconFileCode,
@@ -34,13 +35,16 @@ function exportFailure(error: unknown, t: TFunction): string {
 interface DocumentHeaderProps {
   document: StructureDocument;
   statusCounts: readonly number[];
+  /** Requirements without a category: the Word file leaves them out (decisions §13), the menu says so beforehand. */
+  uncategorised: number;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** Name, acronym, description, the status donut, and the document's edit, delete and export buttons. */
-export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: DocumentHeaderProps) {
+export function DocumentHeader({ document, statusCounts, uncategorised, onEdit, onDelete }: DocumentHeaderProps) {
   const { t } = useTranslation();
+  const leftOutId = useId();
   // From the click until the file has come (the server builds it meanwhile, seconds for a large document): the
   // Export button is busy and disabled, so that a second click does not build it twice.
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
@@ -101,9 +105,22 @@ export function DocumentHeader({ document, statusCounts, onEdit, onDelete }: Doc
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconFileTypeDocx size={16} />} onClick={() => void exportAs('msword')}>
+              <Menu.Item
+                leftSection={<IconFileTypeDocx size={16} />}
+                aria-describedby={uncategorised > 0 ? leftOutId : undefined}
+                onClick={() => void exportAs('msword')}
+              >
                 {t('documents.exportWord')}
               </Menu.Item>
+              {/* Issue 31: said before the file is made, not only in the document view further down. */}
+              {uncategorised > 0 ? (
+                <Group id={leftOutId} gap={6} wrap="nowrap" align="flex-start" px="sm" pb={6} maw={300}>
+                  <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" style={{ flexShrink: 0 }} />
+                  <Text fz="xs" c="orange.8">
+                    {t('documents.exportLeftOut', { count: uncategorised })}
+                  </Text>
+                </Group>
+              ) : null}
               <Menu.Item leftSection={<IconFileCode size={16} />} onClick={() => void exportAs('reqif')}>
                 {t('documents.exportReqif')}
               </Menu.Item>

@@ -22,6 +22,7 @@ import { Section } from '../common/Section';
 import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
 import { useWorkingAreaDialogs } from '../dialogs/useWorkingAreaDialogs';
 import { buildCategoryTree } from '../logic/categoryTree';
+import { defaultCategoryId } from '../logic/defaultCategory';
 import { statusCounts } from '../logic/requirementOrder';
 import { DocumentGraph } from '../overview/DocumentGraph';
 import { RequirementsTable } from '../requirements/RequirementsTable';
@@ -59,6 +60,8 @@ export function DocumentView({ documentId }: { documentId: number }) {
   if (!document) return <Navigate to={paths.overview} replace />;
 
   const withoutCategory = list.filter((r) => r.category_id === null).length;
+  // Issue 31: the Add buttons here act from no category; a requirement left at "No category" is not exported.
+  const startCategory = defaultCategoryId(document.categories);
   const linked = document.parents.length + document.children.length > 0;
   const remove = async () => {
     const yes = await dialogs.confirm({
@@ -82,6 +85,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
       <DocumentHeader
         document={document}
         statusCounts={statusCounts(list)}
+        uncategorised={withoutCategory}
         onEdit={() => dialogs.open({ kind: 'document', document })}
         onDelete={() => void remove()}
       />
@@ -123,7 +127,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
                 size="xs"
                 variant="light"
                 leftSection={<IconTestPipe size={14} />}
-                onClick={() => dialogs.open({ kind: 'test', documentId: document.id, categoryId: null })}
+                onClick={() => dialogs.open({ kind: 'test', documentId: document.id, categoryId: startCategory })}
               >
                 {t('tests.add')}
               </Button>
@@ -131,7 +135,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
             <Button
               size="xs"
               leftSection={<IconFilePlus size={14} />}
-              onClick={() => dialogs.open({ kind: 'requirement', documentId: document.id, categoryId: null })}
+              onClick={() => dialogs.open({ kind: 'requirement', documentId: document.id, categoryId: startCategory })}
             >
               {t('requirements.add')}
             </Button>

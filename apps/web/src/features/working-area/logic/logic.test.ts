@@ -3,6 +3,7 @@ import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
 import { ApiError } from '../../../api/ApiError';
 import { requirementFixture } from '../api/workingAreaFixtures';
 import { buildCategoryTree, categoryNumber, categoryOptions, descendantsOf, subTree } from './categoryTree';
+import { defaultCategoryId } from './defaultCategory';
 import { fitDocumentGraph, layoutDocumentGraph } from './documentGraph';
 import { mergeIndexedErrors, rowErrors, withMergedErrors } from './fieldErrors';
 import { autoNameFrom, autoNameInitiallyOn, firstParagraphText, htmlToText, isEmptyHtml } from './htmlText';
@@ -140,6 +141,16 @@ describe('category tree', () => {
       '2 Safety',
     ]);
     expect(categoryOptions(categories, false, byId.get(1)).map((o) => [o.label, o.depth])).toEqual([['Safety', 0]]);
+  });
+});
+
+describe('the category a new requirement starts in (issue 31)', () => {
+  const categories = [category(3, null, 5, 6, [2], 'Électrovanne'), category(1, null, 1, 4, [0], 'Display')];
+  it('is the one named like the given one, case and accents aside, else the first in reading order', () => {
+    expect(defaultCategoryId(categories, { name: 'electroVANNE ' })).toBe(3);
+    expect(defaultCategoryId(categories, { name: 'Elsewhere' })).toBe(1);
+    expect(defaultCategoryId(categories)).toBe(1);
+    expect(defaultCategoryId([], { name: 'Display' })).toBeNull();
   });
 });
 
