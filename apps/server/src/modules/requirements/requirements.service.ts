@@ -21,6 +21,7 @@ import {
   checkPreviousTests,
   cleanSteps,
   requireTestAccess,
+  requireTestDeletable,
   stepsChangeContent,
   testFieldsOnRequirement,
 } from '../tests/test-fields';
@@ -337,7 +338,7 @@ export async function deleteRequirement(
 ): Promise<void> {
   const { tx } = work;
   const requirement = await loadRequirementForWrite(tx, requirementId, 'update');
-  if (requirement.type === 'test') requireTestAccess(user);
+  if (requirement.type === 'test') await requireTestDeletable(tx, user, requirement.id);
   const neighbours = await tx
     .select({ documentId: requirements.documentId })
     .from(requirementLinks)
