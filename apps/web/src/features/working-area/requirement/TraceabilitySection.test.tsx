@@ -24,7 +24,7 @@ const dialogs = { open: () => undefined, confirm: () => Promise.resolve(false) }
 const render = (requirement: RequirementPresented, over: Parameters<typeof documentFixture>[1]) =>
   page.render(
     <MemoryRouter>
-      <WorkingAreaDialogsContext value={dialogs as never}>
+      <WorkingAreaDialogsContext value={dialogs}>
         <TraceabilitySection requirement={requirement} document={documentFixture(2, over)} />
       </WorkingAreaDialogsContext>
     </MemoryRouter>,

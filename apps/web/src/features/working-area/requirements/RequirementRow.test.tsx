@@ -57,7 +57,7 @@ describe('a requirement row', () => {
   it('deletion: open for a requirement and a test without runs, closed with the reason for a test with runs', () => {
     render(requirementFixture(1));
     expect(deleteButton().disabled).toBe(false);
-    const test = { type: 'test', test: true, steps: [] } as const;
+    const test = { type: 'test' as const, test: true, steps: [] };
     render(requirementFixture(1, { ...test, has_runs: false }));
     expect(deleteButton().disabled).toBe(false);
     expect(deleteButton().title).toBe('Delete');
