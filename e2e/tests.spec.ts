@@ -213,10 +213,10 @@ test('a test with runs is kept and says why; one without runs is deleted; a test
       document_id: seed.childDocument,
       name: 'The speed test covers its requirement',
       type: 'test',
-      parents_id: [seed.requirement],
       steps: [{ step: 1, description: 'Read the speed', expectedResult: 'It reads 0 kt' }],
     }),
   );
+  await apiCall(a.context(), 'PUT', `requirements/${covering.id}`, { parents_id: [seed.requirement] });
   await a.goto(`${seed.base}/detailed/requirement/${covering.id}`);
   const traceability = a.getByRole('region', { name: 'Traceability' });
   await expect(traceability).toContainText('Covers 1 requirement');

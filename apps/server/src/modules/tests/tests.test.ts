@@ -185,8 +185,10 @@ describe('runs', () => {
 
   it('a test without runs is deleted like a requirement; one with runs is kept: 422 on id, in either language', async () => {
     const parent = await w.requirement(upper, 'Deleted test parent');
-    const fresh = (await newTest(alpha, { parents_id: [parent.id] })).data.data;
+    const fresh = (await newTest(alpha)).data.data;
     expect(fresh.has_runs).toBe(false);
+    await w.ok('PUT', `/api/requirements/${fresh.id}`, { parents_id: [parent.id] });
+    expect((await w.ok('GET', `/api/requirements/${parent.id}`)).children).toEqual([{ id: fresh.id, upToDate: true }]);
     expect((await alpha.agent.delete(`/api/requirements/${fresh.id}`)).statusCode).toBe(204);
     expect((await alpha.agent.get(`/api/requirements/${fresh.id}`)).statusCode).toBe(404);
     expect((await w.ok('GET', `/api/requirements/${parent.id}`)).children).toEqual([]);
