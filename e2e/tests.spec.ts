@@ -74,7 +74,8 @@ test('an alpha user creates a test from the categories tree and writes its steps
   testId = Number(testUrl.split('/').pop());
   await expect(a.getByRole('heading', { level: 1, name: new RegExp(TEST_NAME) })).toBeAttached();
   await expect(a.getByRole('button', { name: 'Copy', exact: true })).toBeDisabled();
-  await expect(a.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
+  // Without runs it is deleted like a requirement (decisions §16).
+  await expect(a.getByRole('button', { name: 'Delete', exact: true })).toBeEnabled();
   await expect(a.getByRole('button', { name: 'Start the test' })).toBeDisabled();
 
   for (let i = 0; i < 3; i++) await a.getByRole('button', { name: 'Add a step' }).click();
@@ -204,6 +205,49 @@ test('it plays the test on the fail path, then runs the next test', async () => 
   await expect(runs.getByRole('row').nth(2)).toContainText('Pass');
   await a.screenshot({ path: '/tmp/test-view.png', fullPage: true });
   await snap(a, 'tests-04-test-view-en');
+});
+
+test('a test with runs is kept and says why; one without runs is deleted; a test says what it covers', async () => {
+  const shot = (name: string) => a.screenshot({ path: `/work/notes/shots/${name}.png`, fullPage: true });
+  for (const lang of ['en', 'fr'] as const) {
+    await apiCall(a.context(), 'PUT', 'user/preferences', { preferences: { lang } });
+    await a.goto(testUrl);
+    const remove = a.getByRole('button', { name: lang === 'en' ? 'Delete' : 'Supprimer', exact: true });
+    await expect(remove).toBeDisabled();
+    await expect(remove).toHaveAccessibleDescription(
+      lang === 'en'
+        ? 'This test has runs, which are kept as evidence: it cannot be deleted.'
+        : 'Ce test a des exécutions, gardées comme preuves : il ne peut pas être supprimé.',
+    );
+    await remove.locator('xpath=..').hover();
+    await expect(a.getByRole('tooltip')).toBeVisible();
+    await shot(`issue31-test-with-runs-${lang}`);
+  }
+  await apiCall(a.context(), 'PUT', 'user/preferences', { preferences: { lang: 'en' } });
+
+  // A test in the child document, linked under the parent requirement: it covers it.
+  const covering = await data<{ id: number }>(
+    apiCall(a.context(), 'POST', 'requirements', {
+      document_id: seed.childDocument,
+      name: 'The speed test covers its requirement',
+      type: 'test',
+      steps: [{ step: 1, description: 'Read the speed', expectedResult: 'It reads 0 kt' }],
+    }),
+  );
+  await apiCall(a.context(), 'PUT', `requirements/${covering.id}`, { parents_id: [seed.requirement] });
+  await a.goto(`${seed.base}/detailed/requirement/${covering.id}`);
+  const traceability = a.getByRole('region', { name: 'Traceability' });
+  await expect(traceability).toContainText('Covers 1 requirement');
+  await expect(traceability).not.toContainText('Not covered');
+  await expect(traceability.getByRole('list', { name: 'Parents' }).getByRole('listitem')).toHaveCount(1);
+  await shot('issue31-test-covers-en');
+
+  // Without runs, it is deleted from its view and leaves for its place.
+  await a.getByRole('button', { name: 'Delete', exact: true }).click();
+  await a.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(a).toHaveURL(new RegExp(`/detailed/document/${seed.childDocument}$`));
+  const gone = await a.context().request.get(`/api/requirements/${covering.id}`);
+  expect(gone.status()).toBe(404);
 });
 
 test('a member without the alpha flag sees no test anywhere', async () => {

@@ -512,13 +512,13 @@ test('the screens in French', async () => {
   await page.getByRole('table', { name: 'Exigences de Display' }).getByRole('link', { name: 'SR_INT_DSP_001' }).click();
   await expect(page.getByRole('heading', { name: 'Révisions' })).toBeVisible();
   await snap(page, 'wa-fr-07-requirement-view');
-  await page.getByRole('button', { name: 'Créer des filles' }).click();
+  await page.getByRole('button', { name: 'Créer des enfants' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await snap(page, 'wa-fr-08-children-dialog');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.getByRole('list', { name: 'Filles' }).getByRole('link', { name: 'SD_001' }).click();
-  await page.getByRole('button', { name: 'Modifier les parentes' }).click();
+  await page.getByRole('list', { name: 'Enfants' }).getByRole('link', { name: 'SD_001' }).click();
+  await page.getByRole('button', { name: 'Modifier les parents' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await snap(page, 'wa-fr-09-edit-parents-dialog');
   await page.keyboard.press('Escape');

@@ -94,6 +94,8 @@ export const requirementPresented = z.object({
   initialConditions: z.string().optional(),
   previouslyPassedTests: z.array(z.number()).optional(),
   steps: z.array(testStep).optional(),
+  /** Whether a test has kept runs (decisions §16: then it cannot be deleted); present only on a test. */
+  has_runs: z.boolean().optional(),
   has_comments: z.boolean(),
   tags: z.array(tagPresented),
   /** Values an import kept that have no field here (decisions §14), name → text; read-only. */

@@ -19,6 +19,8 @@ type LinkMark = { id: number; upToDate: boolean };
 type DocumentFacts = { acronym: string; projectId: number; hasChildren: boolean; hasParents: boolean };
 // Whether a requirement has comments (decisions §11: `has_comments` wherever requirements are listed).
 const hasCommentsSql = sql<boolean>`exists (select 1 from comments c where c.requirement_id = requirements.id)`;
+// Whether a test has kept runs (decisions §16): the client offers deletion only without them.
+const hasRunsSql = sql<boolean>`exists (select 1 from test_runs tr where tr.test_id = requirements.id)`;
 
 /** At most this many requirements are looked up by id; a larger set is found through its documents. */
 const BY_ID_LIMIT = 100;
@@ -32,6 +34,7 @@ function present(
   children: LinkMark[],
   hasComments: boolean,
   tags: TagPresented[],
+  hasRuns: boolean,
 ): RequirementPresented {
   return {
     id: r.id,
@@ -49,7 +52,12 @@ function present(
     type: r.type,
     test: r.type === 'test',
     ...(r.type === 'test'
-      ? { initialConditions: r.initialConditions, previouslyPassedTests: r.previouslyPassedTests, steps: r.steps }
+      ? {
+          initialConditions: r.initialConditions,
+          previouslyPassedTests: r.previouslyPassedTests,
+          steps: r.steps,
+          has_runs: hasRuns,
+        }
       : {}),
     has_comments: hasComments,
     tags,
@@ -68,10 +76,11 @@ function present(
   };
 }
 
-/** What a list's presentation knows of each document: acronym, project, coverage facts, comments, tags. */
+/** What a list's presentation knows of each document: acronym, project, coverage facts, comments, tags, runs. */
 export type ListFacts = {
   docById: Map<number, DocumentFacts>;
   commented: Set<number>;
+  ran: Set<number>;
   tagsOf: Map<number, TagPresented[]>;
 };
 
@@ -87,6 +96,9 @@ export async function documentListFacts(db: Db, documentIds: number[]): Promise<
       // The commented requirements of each document, in the same statement: a list costs no more statements.
       commented: sql<number[] | null>`(select json_agg(distinct c.requirement_id) from comments c
         join requirements r on r.id = c.requirement_id where r.document_id = documents.id)`,
+      // Its tests that have kept runs.
+      ran: sql<number[] | null>`(select json_agg(distinct tr.test_id) from test_runs tr
+        join requirements r on r.id = tr.test_id where r.document_id = documents.id)`,
       // And the tags its requirements hold, [requirement, tag, classifier, title, colour] in display order.
       tagged: sql<[number, number, number, string, string][] | null>`(select json_agg(
           json_build_array(rt.requirement_id, t.id, t.classifier_id, t.title, t.color) order by t.classifier_id, t.id)
@@ -96,6 +108,7 @@ export async function documentListFacts(db: Db, documentIds: number[]): Promise<
     .from(documents)
     .where(inArray(documents.id, documentIds));
   const commented = new Set(docs.flatMap((d) => (d.commented ?? []).map(Number)));
+  const ran = new Set(docs.flatMap((d) => (d.ran ?? []).map(Number)));
   const docById = new Map(docs.map((d) => [d.id, d]));
   const tagsOf = new Map<number, TagPresented[]>();
   for (const [requirementId, id, classifierId, title, color] of docs.flatMap((d) => d.tagged ?? [])) {
@@ -103,7 +116,7 @@ export async function documentListFacts(db: Db, documentIds: number[]): Promise<
     list.push({ id: Number(id), classifier_id: Number(classifierId), title, color });
     tagsOf.set(Number(requirementId), list);
   }
-  return { docById, commented, tagsOf };
+  return { docById, commented, ran, tagsOf };
 }
 
 export type ListLinks = { parentsOf: Map<number, LinkMark[]>; childrenOf: Map<number, LinkMark[]> };
@@ -148,6 +161,7 @@ export function presentListed(
       links.childrenOf.get(r.id) ?? [],
       facts.commented.has(r.id),
       facts.tagsOf.get(r.id) ?? [],
+      facts.ran.has(r.id),
     );
   });
 }
@@ -237,6 +251,7 @@ export function singleFields() {
        where l.parent_id = requirements.id), '[]'::json)`,
     author: sql<string | null>`(select u.name from users u where u.id = requirements.author_id)`,
     hasComments: hasCommentsSql,
+    hasRuns: hasRunsSql,
     tags: tagsJsonSql(sql`requirements.id`),
   };
 }
@@ -268,6 +283,7 @@ export type SingleFacts = {
   children: [number, boolean][];
   author: string | null;
   hasComments: boolean;
+  hasRuns: boolean;
   tags: TagPresented[];
 };
 
@@ -285,6 +301,7 @@ function presentSingle(row: RequirementRow, facts: SingleFacts) {
     marks(facts.children),
     facts.hasComments === true,
     facts.tags,
+    facts.hasRuns === true,
   );
 }
 

@@ -28,6 +28,7 @@ import {
   checkPreviousTests,
   cleanSteps,
   requireTestAccess,
+  requireTestDeletable,
   stepsChangeContent,
   testFieldsOnRequirement,
 } from '../tests/test-fields';
@@ -356,7 +357,7 @@ export async function deleteRequirement(
   // document: those documents are locked first, with its own, in id order (db/locks.ts).
   await lockDocumentsAround(tx, project.id, requirementId);
   const requirement = await loadRequirementForWrite(tx, requirementId, 'update');
-  if (requirement.type === 'test') requireTestAccess(user);
+  if (requirement.type === 'test') await requireTestDeletable(tx, user, requirement.id);
   const neighbours = await tx
     .select({ documentId: requirements.documentId })
     .from(requirementLinks)

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TestStep } from '@reqloom/domain';
 import type { Db } from '../../db/client';
-import { documents, requirements } from '../../db/schema';
-import { forbidden, type FieldErrors } from '../../http/errors';
+import { documents, requirements, testRuns } from '../../db/schema';
+import { forbidden, invalid, type FieldErrors } from '../../http/errors';
 import { can } from '../../policies/policy';
 import type { User } from '../auth/session.service';
 
@@ -14,6 +14,17 @@ export const TEST_FIELDS = ['initialConditions', 'previouslyPassedTests', 'steps
 /** Creating, changing or running a test needs the alpha flag; the membership check has already passed. */
 export function requireTestAccess(user: User): void {
   if (!can(user, { do: 'feature.alpha' })) throw forbidden();
+}
+
+/**
+ * Deleting a test needs the alpha flag, and a test without runs: its runs are evidence (decisions §16), so a test
+ * that has any is kept (422 on `id`). Called under the delete's lock on the test's row, which keeping a run also
+ * takes (and its foreign key too), so no run slips in between this check and the delete.
+ */
+export async function requireTestDeletable(tx: Db, user: User, testId: number): Promise<void> {
+  requireTestAccess(user);
+  const [run] = await tx.select({ id: testRuns.id }).from(testRuns).where(eq(testRuns.testId, testId)).limit(1);
+  if (run) throw invalid({ id: ['validation.test_delete_runs'] });
 }
 
 /** Test fields sent for a requirement that is not a test: each is a field error (422). */

@@ -183,6 +183,42 @@ describe('runs', () => {
     expect(after.updated_at).toBe(test.updated_at);
   });
 
+  it('a test without runs is deleted like a requirement; one with runs is kept: 422 on id, in either language', async () => {
+    const parent = await w.requirement(upper, 'Deleted test parent');
+    const fresh = (await newTest(alpha)).data.data;
+    expect(fresh.has_runs).toBe(false);
+    await w.ok('PUT', `/api/requirements/${fresh.id}`, { parents_id: [parent.id] });
+    expect((await w.ok('GET', `/api/requirements/${parent.id}`)).children).toEqual([{ id: fresh.id, upToDate: true }]);
+    expect((await alpha.agent.delete(`/api/requirements/${fresh.id}`)).statusCode).toBe(204);
+    expect((await alpha.agent.get(`/api/requirements/${fresh.id}`)).statusCode).toBe(404);
+    expect((await w.ok('GET', `/api/requirements/${parent.id}`)).children).toEqual([]);
+
+    const ran = (await newTest(alpha)).data.data;
+    await alpha.agent.post(`/api/requirements/testruns/${ran.id}`, run([true, true, true]));
+    const refused = await alpha.agent.delete(`/api/requirements/${ran.id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.data).toEqual({
+      message: 'The given data was invalid.',
+      errors: { id: ['A test that has runs cannot be deleted: its runs are evidence.'] },
+    });
+    const french = await alpha.agent.request('DELETE', `/api/requirements/${ran.id}`, undefined, {
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(french.statusCode).toBe(422);
+    expect(french.data.errors.id).toEqual([
+      'Un test qui a des exécutions ne peut pas être supprimé : elles en sont la preuve.',
+    ]);
+    // Nothing changed: the test and its run are there, and every reading of the test says it has runs.
+    expect((await w.ok('GET', `/api/requirements/${ran.id}`)).has_runs).toBe(true);
+    expect(await w.ok('GET', `/api/requirements/testruns/${ran.id}`)).toHaveLength(1);
+    const listed = await w.ok('GET', `/api/documents/requirements/${lower}`);
+    const byId = new Map(listed.map((r: { id: number; has_runs?: boolean }) => [r.id, r.has_runs]));
+    expect(byId.get(ran.id)).toBe(true);
+    expect([...byId.values()].filter((v) => v === undefined).length).toBe(
+      listed.filter((r: { type: string }) => r.type !== 'test').length,
+    );
+  });
+
   it('refuses a run that does not give every step with a status, and a requirement that is not a test', async () => {
     const test = (await newTest(alpha)).data.data;
     for (const body of [run([true, true]), run([true, null, true]), run([true, true, true, true])]) {

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@manti
 import type { RequirementPresented } from '@reqloom/domain';
 import { IconCopy, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/FormAlert';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { errorMessage } from '../../../components/errorMessage';
@@ -31,7 +31,8 @@ interface TestViewProps {
 
 /**
  * The test view (spec 2): reference, name, description, previously passed tests, initial conditions, the step
- * table, and its runs. Edit opens the test dialog; copy and delete are disabled for tests; start opens the player.
+ * table, and its runs. Edit opens the test dialog; copy is disabled for tests, and delete for a test that has runs
+ * (decisions §16: they are evidence); start opens the player.
  */
 export function TestView({ test, documents, readingOrder }: TestViewProps) {
   const { t } = useTranslation();
@@ -39,8 +40,14 @@ export function TestView({ test, documents, readingOrder }: TestViewProps) {
   const commands = useRequirementCommands();
   const playtest = usePlaytestPath();
   const runs = useTestRuns(projectId, test.id);
+  const paths = useWorkingAreaPaths();
   const document = documents.find((d) => d.id === test.document_id);
   const stepCount = test.steps?.length ?? 0;
+  const navigate = useNavigate();
+  const remove = async () => {
+    const place = test.category_id !== null ? paths.category(test.category_id) : paths.document(test.document_id);
+    if (await commands.remove(test)) void navigate(place);
+  };
 
   const disabledButton = (label: string, reason: string, icon: React.ReactNode, danger = false) => (
     <Tooltip label={reason}>
@@ -80,7 +87,19 @@ export function TestView({ test, documents, readingOrder }: TestViewProps) {
                 {t('workingArea.edit')}
               </Button>
               {disabledButton(t('workingArea.copy'), t('tests.copyDisabled'), <IconCopy size={14} />)}
-              {disabledButton(t('workingArea.delete'), t('tests.deleteDisabled'), <IconTrash size={14} />, true)}
+              {test.has_runs === true ? (
+                disabledButton(t('workingArea.delete'), t('tests.deleteHasRuns'), <IconTrash size={14} />, true)
+              ) : (
+                <Button
+                  variant="light"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => void remove()}
+                >
+                  {t('workingArea.delete')}
+                </Button>
+              )}
               {stepCount === 0 ? (
                 <Tooltip label={t('tests.startNeedsSteps')}>
                   <span>

@@ -29,7 +29,7 @@ export function StaleLinksBadge({ requirement }: { requirement: Pick<Requirement
       radius="sm"
       role="img"
       aria-label={label}
-      title={`${label}. ${t('traceability.outOfDateHint')}`}
+      title={`${label}. ${t('traceability.outOfDateHint')} ${t('traceability.outOfDateClear')}`}
       leftSection={<IconAlertTriangle size={10} stroke={2} aria-hidden />}
       styles={BADGE_STYLES}
     >

@@ -17,7 +17,7 @@ import {
   statusCounts,
   upsertRequirement,
 } from './requirementOrder';
-import { isStepClickable, statusAfterStepClick } from './statusSteps';
+import { isStepClickable, statusAfterStepClick, stepBlock } from './statusSteps';
 
 function category(id: number, parent: number | null, lft: number, rgt: number, address: number[], name = `C${id}`) {
   return {
@@ -235,6 +235,12 @@ describe('status stepper', () => {
     expect(statusAfterStepClick(0, 2)).toBeNull();
     expect(statusAfterStepClick(3, 0)).toBeNull();
     expect(isStepClickable(1, 2)).toBe(false);
+  });
+
+  it('says why a step cannot be clicked: the next status comes first, or the last one is undone first', () => {
+    expect([0, 1, 2].map((step) => stepBlock(0, step))).toEqual([null, { ahead: 1 }, { ahead: 1 }]);
+    expect([0, 1, 2].map((step) => stepBlock(1, step))).toEqual([null, null, { ahead: 2 }]);
+    expect([0, 1, 2].map((step) => stepBlock(3, step))).toEqual([{ behind: 3 }, { behind: 3 }, null]);
   });
 });
 

@@ -16,3 +16,13 @@ export function statusAfterStepClick(status: number, stepIndex: number): number 
 export function isStepClickable(status: number, stepIndex: number): boolean {
   return statusAfterStepClick(status, stepIndex) !== null;
 }
+
+/**
+ * Why a step cannot be clicked (issue 31: a click on it did nothing, and said nothing): a step further than the next
+ * one waits for the next (`ahead`, naming the status to give first); a reached step before the last one waits for
+ * the later ones to be undone (`behind`, naming the status to undo first). Null for a step that can be clicked.
+ */
+export function stepBlock(status: number, stepIndex: number): { ahead: number } | { behind: number } | null {
+  if (isStepClickable(status, stepIndex)) return null;
+  return stepIndex > status ? { ahead: status + 1 } : { behind: status };
+}

@@ -19,18 +19,28 @@ interface LinkedRequirementItemProps {
 export function LinkedRequirementItem({ link, requirement, href }: LinkedRequirementItemProps) {
   const { t } = useTranslation();
   const mark = link.upToDate ? t('traceability.upToDate') : t('traceability.outOfDate');
+  // A stale link says what made it stale and how a person clears it (decisions §6: a change of the child moves its
+  // updated_at past the parent's; editing links does not).
+  const hint = link.upToDate
+    ? t('traceability.upToDateHint')
+    : `${t('traceability.outOfDateHint')} ${t('traceability.outOfDateClear')}`;
   return (
     <li
       className={classes.linkItem}
       data-stale={!link.upToDate || undefined}
       style={{ '--link-color': `var(--mantine-color-${link.upToDate ? 'blue-6' : 'red-6'})` } as React.CSSProperties}
     >
-      <Tooltip
-        label={link.upToDate ? t('traceability.upToDateHint') : t('traceability.outOfDateHint')}
-        multiline
-        maw={260}
-      >
-        <Group gap={4} wrap="nowrap" c={link.upToDate ? 'blue.7' : 'red.7'} style={{ flex: 'none' }}>
+      <Tooltip label={hint} multiline maw={320} events={{ hover: true, focus: true, touch: true }}>
+        {/* Focusable, so that the keyboard reaches the explanation too; it is the mark's description. */}
+        <Group
+          gap={4}
+          wrap="nowrap"
+          c={link.upToDate ? 'blue.7' : 'red.7'}
+          style={{ flex: 'none' }}
+          tabIndex={0}
+          aria-description={hint}
+          data-link-mark
+        >
           {link.upToDate ? <IconCircleCheck size={15} aria-hidden /> : <IconAlertTriangle size={15} aria-hidden />}
           <Text fz="xs" fw={600}>
             {mark}

@@ -3,6 +3,7 @@ import type { RequirementPresented } from '@reqloom/domain';
 import { IconLink, IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../../projects/useProject';
+import { TestCoverageBadge } from '../../tests/view/TestCoverageBadge';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { useLinkedRequirements } from '../api/useLinkedRequirements';
 import { CoverageBadge } from '../common/CoverageBadge';
@@ -17,7 +18,10 @@ interface TraceabilitySectionProps {
   document: StructureDocument;
 }
 
-/** Parents and children with their up-to-date marks, the coverage, and the buttons that edit the links. */
+/**
+ * Parents and children with their up-to-date marks, the coverage, and the buttons that edit the links. A test has
+ * no children (it is the end of the trace): it shows what it covers, its parents, and how many (issue 31).
+ */
 export function TraceabilitySection({ requirement, document }: TraceabilitySectionProps) {
   const { t } = useTranslation();
   const projectId = useProject().project.id;
@@ -25,13 +29,14 @@ export function TraceabilitySection({ requirement, document }: TraceabilitySecti
   const dialogs = useWorkingAreaDialogs();
   const linked = useLinkedRequirements(projectId, [...document.parents, ...document.children]);
   const hasParents = document.parents.length > 0;
-  const hasChildren = document.children.length > 0;
+  const isTest = requirement.test;
+  const hasChildren = document.children.length > 0 && !isTest;
   const stale = [...requirement.parents, ...requirement.children].filter((l) => !l.upToDate).length;
 
   if (!hasParents && !hasChildren) {
     return (
       <Section title={t('traceability.title')} tourId="requirement-traceability">
-        <InfoAlert>{t('traceability.noLinkedDocuments')}</InfoAlert>
+        <InfoAlert>{isTest ? t('tests.coverage.noParentDocument') : t('traceability.noLinkedDocuments')}</InfoAlert>
       </Section>
     );
   }
@@ -108,7 +113,11 @@ export function TraceabilitySection({ requirement, document }: TraceabilitySecti
               {t('traceability.staleCount', { count: stale })}
             </Text>
           ) : null}
-          <CoverageBadge status={requirement.coverageStatus} />
+          {isTest ? (
+            <TestCoverageBadge count={requirement.parents.length} />
+          ) : (
+            <CoverageBadge status={requirement.coverageStatus} />
+          )}
         </Group>
       }
     >

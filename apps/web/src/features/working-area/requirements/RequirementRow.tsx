@@ -1,9 +1,11 @@
 import { memo, type MouseEvent } from 'react';
+import { VisuallyHidden } from '@mantine/core';
 import type { CategoryPresented, ClassifierPresented, RequirementPresented } from '@reqloom/domain';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { TagPicker } from '../../tags/TagPicker';
+import { TestCoverageBadge } from '../../tests/view/TestCoverageBadge';
 import { CoverageBadge } from '../common/CoverageBadge';
 import { StaleLinksBadge } from '../common/StaleLinksBadge';
 import { StatusBadge } from '../common/StatusBadge';
@@ -126,10 +128,25 @@ export const RequirementRow = memo(function RequirementRow({
           ) : null}
         </div>
       </div>
-      <div className={classes.cell} role="cell">
+      {/* A draft keeps no badge (spec 2 §4), but its cell still says "Draft" on hover and to a screen reader. */}
+      <div
+        className={classes.cell}
+        role="cell"
+        title={requirement.status <= 0 ? t('requirements.status.draft') : undefined}
+        data-status-cell
+      >
         <div className={classes.badges}>
-          <StatusBadge status={requirement.status} />
-          {showCoverage && requirement.coverageStatus !== 'coveredAndCovering' ? (
+          {requirement.status <= 0 ? (
+            <VisuallyHidden>{t('requirements.status.draft')}</VisuallyHidden>
+          ) : (
+            <StatusBadge status={requirement.status} />
+          )}
+          {/* A test covers its parents: it is flagged only when it covers none (issue 31). */}
+          {!showCoverage ? null : requirement.test ? (
+            requirement.parents.length === 0 ? (
+              <TestCoverageBadge count={0} compact />
+            ) : null
+          ) : requirement.coverageStatus !== 'coveredAndCovering' ? (
             <CoverageBadge status={requirement.coverageStatus} compact />
           ) : null}
           <StaleLinksBadge requirement={requirement} />

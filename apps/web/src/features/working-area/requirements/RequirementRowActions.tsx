@@ -16,12 +16,14 @@ interface RequirementRowActionsProps {
 }
 
 /**
- * The comments link, edit, copy, delete (copy and delete disabled for tests). Their hints are the browser's
- * own (`title`), not Mantine tooltips, and the buttons plain ones (`RowIconButton`): see there why.
+ * The comments link, edit, copy, delete (copy disabled for tests, delete for a test that has runs: decisions §16).
+ * Their hints are the browser's own (`title`), not Mantine tooltips, and the buttons plain ones (`RowIconButton`):
+ * see there why.
  */
 export function RequirementRowActions({ requirement, href, commands, onEdit }: RequirementRowActionsProps) {
   const { t } = useTranslation();
   const name = requirement.reference;
+  const kept = requirement.test && requirement.has_runs === true;
   return (
     <div className={classes.actions}>
       <CommentsButton
@@ -47,8 +49,9 @@ export function RequirementRowActions({ requirement, href, commands, onEdit }: R
       </RowIconButton>
       <RowIconButton
         danger
-        title={requirement.test ? t('tests.deleteDisabled') : t('workingArea.delete')}
-        disabled={requirement.test}
+        title={kept ? t('tests.deleteHasRuns') : t('workingArea.delete')}
+        disabled={kept}
+        aria-description={kept ? t('tests.deleteHasRuns') : undefined}
         aria-label={t('requirements.deleteNamed', { name })}
         onClick={() => void commands.remove(requirement)}
       >
