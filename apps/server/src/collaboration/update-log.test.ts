@@ -26,6 +26,8 @@ afterAll(async () => {
 const cookieOf = (user: SignedUp) => [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const logOf = (requirementId: number) =>
   t.ctx.db.select().from(collaborationUpdates).where(eq(collaborationUpdates.requirementId, requirementId));
+const stateOf = async (requirementId: number) =>
+  (await t.ctx.db.select().from(collaborationStates).where(eq(collaborationStates.requirementId, requirementId)))[0]!;
 const descriptionOf = async (user: SignedUp, id: number) =>
   ((await user.agent.get(`/api/requirements/${id}`)).data.data as { description: string }).description;
 
@@ -53,19 +55,18 @@ describe('the collaboration update log', () => {
     // Acknowledged: in the database already, while the store waits for its debounce (1 s at least).
     const logged = await logOf(requirement.id);
     expect(logged.length).toBeGreaterThan(0);
+    // The log goes on from the stored state (the editor typed into its paragraph), which the store has not moved.
     const replayed = new Y.Doc();
+    Y.applyUpdate(replayed, (await stateOf(requirement.id)).state);
+    expect(readHtml(replayed)).not.toContain('Kept: ');
     for (const row of logged) Y.applyUpdate(replayed, row.data);
     expect(readHtml(replayed)).toContain('Kept: ');
     expect(logged.every((row) => row.userId === user.id)).toBe(true);
 
     await until(async () => (await descriptionOf(user, requirement.id)).includes('Kept: '));
     await until(async () => (await logOf(requirement.id)).length === 0);
-    const [stored] = await t.ctx.db
-      .select()
-      .from(collaborationStates)
-      .where(eq(collaborationStates.requirementId, requirement.id));
     const doc = new Y.Doc();
-    Y.applyUpdate(doc, stored!.state);
+    Y.applyUpdate(doc, (await stateOf(requirement.id)).state);
     expect(readHtml(doc)).toContain('Kept: ');
   });
 
@@ -76,12 +77,8 @@ describe('the collaboration update log', () => {
     const first = edit(user, requirement.id);
     await until(() => first.provider.isSynced && readHtml(first.doc).includes('Braking'));
     first.destroy();
-    const [stored] = await t.ctx.db
-      .select()
-      .from(collaborationStates)
-      .where(eq(collaborationStates.requirementId, requirement.id));
     const doc = new Y.Doc();
-    Y.applyUpdate(doc, stored!.state);
+    Y.applyUpdate(doc, (await stateOf(requirement.id)).state);
     const before = Y.encodeStateVector(doc);
     const paragraph = doc.getXmlFragment(FRAGMENT).get(0) as Y.XmlElement;
     (paragraph.get(0) as Y.XmlText).insert(0, 'Crash-proof ');
