@@ -7,7 +7,7 @@ import { runWork } from '../work';
 import { loadStoredDocument } from './collaboration-states';
 import type { CollaborationContext } from './context';
 import { requirementIdOf } from './shared-description';
-import { loggedRequirements, logUpdate } from './update-log';
+import { loggedRequirements, updateLog } from './update-log';
 
 /** Stores nothing new: a write-back of it folds the stored state and the log alone. */
 const NOTHING = Y.encodeStateAsUpdate(new Y.Doc());
@@ -25,6 +25,7 @@ export function persistenceExtension(
   log: FastifyBaseLogger,
 ): Extension & { settle(): Promise<void>; recover(): Promise<void> } {
   const storing = new Set<Promise<unknown>>();
+  const updates = updateLog(ctx.db);
 
   /** A write-back, tracked so that a shutdown waits for it. Answers false when the requirement is gone. */
   async function store(requirementId: number, state: Uint8Array, writerId: number | null): Promise<boolean> {
@@ -73,7 +74,7 @@ export function persistenceExtension(
       if (type === 0 || connection.readOnly) return;
       const requirementId = requirementIdOf(documentName);
       if (requirementId === null) return;
-      await logUpdate(ctx.db, requirementId, payload, context?.auth?.user.id ?? null);
+      await updates.append(requirementId, payload, context?.auth?.user.id ?? null);
     },
 
     async onLoadDocument({ document, documentName }: onLoadDocumentPayload<CollaborationContext>) {
