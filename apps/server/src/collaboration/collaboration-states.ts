@@ -5,37 +5,64 @@ import { collaborationStates, requirements } from '../db/schema';
 import { withinRichTextElements } from '@reqloom/domain';
 import { TOO_MANY_ELEMENTS } from './elements.extension';
 import { stateOfHtml, updateTowardsHtml } from './shared-description';
+import { foldLog, forgetFolded } from './update-log';
 
 /**
- * The stored shared document of a requirement. Opened for the first time, it is built from the stored HTML and
- * inserted at once: two instances opening it together must start from one state, or their two initial copies of
- * the same text would both survive the merge. Null when the requirement does not exist.
+ * The stored shared document of a requirement, with the updates logged since its last store applied (decisions
+ * §26), and how many there were (a crash left them: the caller writes them back). Opened for the first time, it is
+ * built from the stored HTML and inserted at once: two instances opening it together must start from one state, or
+ * their two initial copies of the same text would both survive the merge. Null when the requirement does not exist.
  */
-export async function loadOrCreateState(db: Db, requirementId: number): Promise<Uint8Array | null> {
-  const [stored] = await db
-    .select({ state: collaborationStates.state })
-    .from(collaborationStates)
-    .where(eq(collaborationStates.requirementId, requirementId));
-  if (stored) return stored.state;
+export async function loadStoredDocument(
+  db: Db,
+  requirementId: number,
+): Promise<{ state: Uint8Array; logged: number; lastWriterId: number | null } | null> {
   return db.transaction(async (tx) => {
-    const [requirement] = await tx
-      .select({ description: requirements.description })
-      .from(requirements)
-      .where(eq(requirements.id, requirementId));
-    if (!requirement) return null;
-    // Stored before rich text was bounded in elements: converting it would hold the server for seconds (and the
-    // bound's reason), so it is not opened for editing together; a PUT within the bound replaces it.
-    if (!withinRichTextElements(requirement.description)) throw TOO_MANY_ELEMENTS;
-    await tx
-      .insert(collaborationStates)
-      .values({ requirementId, state: stateOfHtml(requirement.description) })
-      .onConflictDoNothing();
-    const [row] = await tx
+    // FOR SHARE: a store folding the log in (FOR UPDATE) either committed before, and both reads see its result,
+    // or waits for this one; read apart, the state could predate a store whose log rows were already gone.
+    const [stored] = await tx
       .select({ state: collaborationStates.state })
       .from(collaborationStates)
-      .where(eq(collaborationStates.requirementId, requirementId));
-    return row?.state ?? null;
+      .where(eq(collaborationStates.requirementId, requirementId))
+      .for('share');
+    const state = stored?.state ?? (await createState(tx, requirementId));
+    if (!state) return null;
+    const doc = new Y.Doc();
+    try {
+      Y.applyUpdate(doc, state);
+      const { ids, lastWriterId } = await foldLog(tx, requirementId, doc);
+      if (ids.length === 0) return { state, logged: 0, lastWriterId };
+      return { state: Y.encodeStateAsUpdate(doc), logged: ids.length, lastWriterId };
+    } finally {
+      doc.destroy();
+    }
   });
+}
+
+/** The stored shared document with its logged updates (see loadStoredDocument). */
+export async function loadOrCreateState(db: Db, requirementId: number): Promise<Uint8Array | null> {
+  return (await loadStoredDocument(db, requirementId))?.state ?? null;
+}
+
+async function createState(tx: Db, requirementId: number): Promise<Uint8Array | null> {
+  const [requirement] = await tx
+    .select({ description: requirements.description })
+    .from(requirements)
+    .where(eq(requirements.id, requirementId));
+  if (!requirement) return null;
+  // Stored before rich text was bounded in elements: converting it would hold the server for seconds (and the
+  // bound's reason), so it is not opened for editing together; a PUT within the bound replaces it.
+  if (!withinRichTextElements(requirement.description)) throw TOO_MANY_ELEMENTS;
+  await tx
+    .insert(collaborationStates)
+    .values({ requirementId, state: stateOfHtml(requirement.description) })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select({ state: collaborationStates.state })
+    .from(collaborationStates)
+    .where(eq(collaborationStates.requirementId, requirementId))
+    .for('share');
+  return row?.state ?? null;
 }
 
 /**
@@ -51,11 +78,14 @@ export async function storeState(tx: Db, requirementId: number, state: Uint8Arra
     .for('update');
   if (stored) Y.applyUpdate(doc, stored.state);
   Y.applyUpdate(doc, state);
+  // The log is compacted here (decisions §26): what it holds is in the state written below, in this transaction.
+  const { ids } = await foldLog(tx, requirementId, doc);
   const merged = Y.encodeStateAsUpdate(doc);
   await tx
     .insert(collaborationStates)
     .values({ requirementId, state: merged, updatedAt: new Date() })
     .onConflictDoUpdate({ target: collaborationStates.requirementId, set: { state: merged, updatedAt: new Date() } });
+  await forgetFolded(tx, ids);
   return doc;
 }
 
@@ -71,10 +101,17 @@ export async function applyHtmlToState(tx: Db, requirementId: number, html: stri
     .where(eq(collaborationStates.requirementId, requirementId))
     .for('update');
   if (!stored) return undefined;
-  const { update, state } = updateTowardsHtml(stored.state, html);
+  // The diff starts from everything acknowledged, the logged updates included: text typed a second ago stays.
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, stored.state);
+  const { ids } = await foldLog(tx, requirementId, doc);
+  const current = ids.length === 0 ? stored.state : Y.encodeStateAsUpdate(doc);
+  doc.destroy();
+  const { update, state } = updateTowardsHtml(current, html);
   await tx
     .update(collaborationStates)
     .set({ state, updatedAt: new Date() })
     .where(eq(collaborationStates.requirementId, requirementId));
+  await forgetFolded(tx, ids);
   return Buffer.from(update).toString('base64');
 }

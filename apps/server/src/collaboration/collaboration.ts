@@ -58,7 +58,7 @@ function redisExtension(redisUrl: string): Redis {
 export async function attachCollaboration(app: FastifyInstance, ctx: AppContext) {
   // The persistence closes a document's connections through the access watch, which needs Hocuspocus first.
   const access: { watch?: ReturnType<typeof watchAccess> } = {};
-  const persistence = persistenceExtension(ctx, (name) => access.watch?.closeDocument(name));
+  const persistence = persistenceExtension(ctx, (name) => access.watch?.closeDocument(name), app.log);
   const hocuspocus = new Hocuspocus<CollaborationContext>({
     name: 'reqloom',
     quiet: true,
@@ -77,6 +77,8 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
   const watch = watchAccess(ctx, hocuspocus);
   access.watch = watch;
   const stopMerging = mergeApiUpdates(ctx, hocuspocus);
+  // What a crash left in the update log is written back now, in the background: the start does not wait for it.
+  void persistence.recover().catch((error: unknown) => app.log.error({ err: error }, 'collaboration log not read'));
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const openSockets = new OpenSockets();

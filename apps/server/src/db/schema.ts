@@ -3,7 +3,6 @@ import {
   type AnyPgColumn,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Preferences, TestStep } from '@reqloom/domain';
+import { bytea } from './bytea';
 
 // Optimistic concurrency (decisions §19): 1 at creation, +1 with every change a user can see. The database moves
 // it (triggers of migration 0004), so that no write path can forget it.
@@ -332,12 +332,6 @@ export const testRuns = pgTable(
   (t) => [index('test_runs_test_idx').on(t.testId, t.id)],
 );
 
-// node-postgres sends a Buffer as bytea (a bare Uint8Array it would send as text); PGlite takes either.
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-});
-
 /**
  * The shared (Yjs) document of a requirement's description (decisions §15), as one merged update. The database keeps
  * it so that every instance, and every backup, has it; the description column stays the readable copy.
@@ -506,3 +500,6 @@ export const downloads = pgTable(
     index('downloads_user_idx').on(t.userId),
   ],
 );
+
+// Kept apart so that this file stays small; re-exported so that drizzle-kit and `schema` see one schema.
+export * from './schema-collaboration-log';
