@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testDriver } from '../test/database';
 import { useWorkingArea } from '../test/working-area';
 import { retriedTries } from '../work';
 
@@ -79,9 +80,10 @@ describe('writes racing the deletion of their document and project', () => {
         for (const key of keys.flat()) seen.set(key, (seen.get(key) ?? 0) + 1);
       }
       const answers = [...seen.keys()].join('\n');
-      // Both orders happened: writes before the deletes, and writes after them.
-      expect(answers).toMatch(/^(PUT|POST) .* 20[01]$/m);
+      // Writes came after the deletes; on PostgreSQL, whose transactions run side by side, some came before them
+      // too. PGlite runs one transaction at a time, and there the deletes, whose checks are shorter, always win.
       expect(answers).toMatch(/^(PUT|POST) .* 404$/m);
+      if (testDriver === 'postgres') expect(answers).toMatch(/^(PUT|POST) .* 20[01]$/m);
       // The lock order leaves nothing to the retries: not one try ended in a deadlock (PGlite, one connection, never
       // has one; PostgreSQL had dozens in this test before the order was one).
       expect((retriedTries.get('40P01') ?? 0) - deadlocksBefore).toBe(0);

@@ -33,6 +33,7 @@ describe('GET and PUT user', () => {
           tours: {},
           loadedOnce: false,
           synaeptic: DEFAULT_SYNAEPTIC_SETTINGS,
+          documentOrder: 'name',
         },
       },
     });
@@ -86,6 +87,7 @@ describe('preferences', () => {
       tours: { dashboard: true },
       loadedOnce: false,
       synaeptic: DEFAULT_SYNAEPTIC_SETTINGS,
+      documentOrder: 'name',
     });
     const second = await user.agent.put('/api/user/preferences', {
       preferences: { timezone: { timezone: 'Europe/Paris' }, tours: { project: true } },
