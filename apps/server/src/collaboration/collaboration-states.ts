@@ -101,13 +101,16 @@ export async function applyHtmlToState(tx: Db, requirementId: number, html: stri
     .where(eq(collaborationStates.requirementId, requirementId))
     .for('update');
   if (!stored) return undefined;
-  // The diff starts from everything acknowledged, the logged updates included: text typed a second ago stays.
+  // The diff starts from the stored state, the last written back, which is what the caller could have read: text
+  // typed since (in the log, acknowledged) is not in `html`, and a diff from it would delete it. The diff is then
+  // applied over the log, as the live document applies it over what was typed: both stay.
+  const { update } = updateTowardsHtml(stored.state, html);
   const doc = new Y.Doc();
   Y.applyUpdate(doc, stored.state);
   const { ids } = await foldLog(tx, requirementId, doc);
-  const current = ids.length === 0 ? stored.state : Y.encodeStateAsUpdate(doc);
+  Y.applyUpdate(doc, update);
+  const state = Y.encodeStateAsUpdate(doc);
   doc.destroy();
-  const { update, state } = updateTowardsHtml(current, html);
   await tx
     .update(collaborationStates)
     .set({ state, updatedAt: new Date() })
