@@ -1,10 +1,11 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { snap } from './support/screenshot';
 import { seedProject, type SeededProject } from './support/seed';
 import { apiCall, memberPage, newUser } from './support/users';
 
 // What a new team hit (issue 31) as a person meets it, in English and French: the stepper names a draft, a step that
 // cannot be clicked says why on hover and on focus, a draft's Status cell says Draft, a stale link says what made it
-// stale and how to clear it. Pictures go to /work/notes/shots for a person to look at.
+// stale and how to clear it. Pictures go to e2e/.tmp/screenshots for a person to look at.
 test.describe.configure({ mode: 'serial' });
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -20,7 +21,7 @@ test.afterAll(async () => {
   for (const context of contexts) await context.close();
 });
 
-const shot = (name: string) => page.screenshot({ path: `/work/notes/shots/${name}.png`, fullPage: true });
+const shot = (name: string) => snap(page, name);
 
 const TEXT = {
   en: {
@@ -59,10 +60,10 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page.getByText(text.current, { exact: true })).toBeVisible();
 
     await page.goto(`${seed.base}/detailed/document/${seed.childDocument}`);
+    // The title is what shows on hover; the hidden text is what a screen reader reads.
     const cell = page.locator('[data-status-cell]').first();
     await expect(cell).toHaveAttribute('title', text.draft);
     await expect(cell).toHaveText(text.draft);
-    await cell.hover();
     await shot(`issue31-draft-cell-${lang}`);
 
     await page.goto(`${seed.base}/detailed/requirement/${seed.staleChild}`);

@@ -208,7 +208,7 @@ test('it plays the test on the fail path, then runs the next test', async () => 
 });
 
 test('a test with runs is kept and says why; one without runs is deleted; a test says what it covers', async () => {
-  const shot = (name: string) => a.screenshot({ path: `/work/notes/shots/${name}.png`, fullPage: true });
+  const shot = (name: string) => snap(a, name);
   for (const lang of ['en', 'fr'] as const) {
     await apiCall(a.context(), 'PUT', 'user/preferences', { preferences: { lang } });
     await a.goto(testUrl);
