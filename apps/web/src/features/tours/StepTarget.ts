@@ -13,8 +13,6 @@ function stepWindow(): StepWindow {
   };
 }
 
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-
 /**
  * What a step points at, handed to Mantine's Tour as its target: a virtual element (floating-ui's term) whose box is
  * the part of the target a dialog can stand beside (`pointedBox`), so that the dialog, placed and flipped by
@@ -58,9 +56,16 @@ export class StepTarget {
    * the top of a target taller than the window out of sight.
    */
   bringIntoView(): void {
-    const element = this.element();
-    if (!element || showsForStep(element.getBoundingClientRect(), stepWindow(), this.beside)) return;
-    element.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    const settle = (tries: number) => {
+      const element = this.element();
+      if (!element || showsForStep(element.getBoundingClientRect(), stepWindow(), this.beside)) return;
+      // At once, not smoothly: a long table draws its rows as the page scrolls and its height changes on the way,
+      // so a smooth scroll stopped short of a target below it (the category tour's sub-categories, 200 rows down).
+      element.scrollIntoView({ block: 'start', behavior: 'auto' });
+      // Rows drawn by that scroll may move the target again: look once more when they are.
+      if (tries > 0) requestAnimationFrame(() => requestAnimationFrame(() => settle(tries - 1)));
+    };
+    settle(5);
   }
 
   /** As Tour.Step's target: read when the step opens; null while the element is missing, which centres the step. */

@@ -130,7 +130,7 @@ export const RequirementRow = memo(function RequirementRow({
       </div>
       {/* A draft keeps no badge (spec 2 §4), but its cell still says "Draft" on hover and to a screen reader. */}
       <div
-        className={classes.cell}
+        className={`${classes.cell} ${classes.statusCell}`}
         role="cell"
         title={requirement.status <= 0 ? t('requirements.status.draft') : undefined}
         data-status-cell

@@ -98,6 +98,9 @@ export function RequirementsTable({
     classifiers.length * (TAG_COLUMN_MIN + GAP) +
     3 * GAP;
   const folded = useNarrowerThan(frame, classifiers.length > 0 ? columnsWidth : 0);
+  // Too narrow even for the status beside a readable name (a small window, a category's list): the status goes under
+  // the name, instead of the name being squeezed to a letter a line.
+  const cramped = useNarrowerThan(frame, FIXED + (mode === 'list' ? LIST_FIXED : 0) + REQUIREMENT_MIN + 3 * GAP);
   const toggle = useCallback(
     (id: number) =>
       setExpanded((set) => {
@@ -151,6 +154,7 @@ export function RequirementsTable({
         ref={frame}
         className={`${classes.frame} ${mode === 'list' ? classes.list : ''}`}
         data-folded={folded || undefined}
+        data-cramped={cramped || undefined}
         style={
           classifiers.length > 0
             ? ({
@@ -166,7 +170,9 @@ export function RequirementsTable({
             <span role="columnheader" aria-label={t('requirements.columns.description')} />
             {mode === 'list' ? <span role="columnheader">{t('requirements.columns.order')}</span> : null}
             <span role="columnheader">{t('requirements.columns.requirement')}</span>
-            <span role="columnheader">{t('requirements.columns.status')}</span>
+            <span role="columnheader" className={classes.statusHead}>
+              {t('requirements.columns.status')}
+            </span>
             {classifiers.map((classifier) => (
               <span key={classifier.id} role="columnheader" className={classes.tagHead} title={classifier.name}>
                 {classifier.name}
