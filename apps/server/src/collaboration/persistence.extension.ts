@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { writeBackDescription } from '../modules/requirements/description-writeback';
 import { runWork } from '../work';
 import { loadStoredDocument } from './collaboration-states';
+import { holdAcknowledgement } from './durable-acknowledgement';
 import type { CollaborationContext } from './context';
 import { requirementIdOf } from './shared-description';
 import { loggedRequirements, updateLog } from './update-log';
@@ -65,16 +66,18 @@ export function persistenceExtension(
       }
     },
 
-    // Hocuspocus awaits this before it applies a sync message and before it sends the message's acknowledgement
-    // (`MessageReceiver.readSyncMessage`), one message of a connection at a time; this extension comes after the
-    // size and elements checks, so a refused update is not logged. Updates relayed by Redis from another instance
-    // come without a connection and skip this hook: the instance that received them logged them.
+    // Hocuspocus awaits this before it applies a sync message, relays it and acknowledges it
+    // (`MessageReceiver.readSyncMessage`), one message of a connection at a time. The append is not awaited here:
+    // only the sender's acknowledgement waits for its commit (`durable-acknowledgement.ts`), the other editors get
+    // the update at once. This extension comes after the authentication, size and elements checks, so a refused
+    // update is not logged. Updates relayed by Redis from another instance come without a connection and skip this
+    // hook: the instance that received them logged them.
     async beforeSync({ type, payload, documentName, connection, context }: beforeSyncPayload<CollaborationContext>) {
       // Step 1 is a state vector: it asks, it adds nothing.
       if (type === 0 || connection.readOnly) return;
       const requirementId = requirementIdOf(documentName);
       if (requirementId === null) return;
-      await updates.append(requirementId, payload, context?.auth?.user.id ?? null);
+      holdAcknowledgement(connection, updates.append(requirementId, payload, context?.auth?.user.id ?? null));
     },
 
     async onLoadDocument({ document, documentName }: onLoadDocumentPayload<CollaborationContext>) {

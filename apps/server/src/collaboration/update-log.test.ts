@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { collaborationStates, collaborationUpdates } from '../db/schema';
@@ -68,6 +68,33 @@ describe('the collaboration update log', () => {
     const doc = new Y.Doc();
     Y.applyUpdate(doc, (await stateOf(requirement.id)).state);
     expect(readHtml(doc)).toContain('Kept: ');
+  });
+
+  it('relays an update to the other editors before its row commits, and tells the sender saved only after', async () => {
+    const user = await t.signUp();
+    const requirement = await requirementOf(user);
+    const sender = edit(user, requirement.id);
+    const other = edit(user, requirement.id);
+    await until(() => sender.provider.isSynced && other.provider.isSynced);
+    // The log cannot commit while this transaction holds its table (on PGlite, while it holds the database).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table collaboration_updates in exclusive mode`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    sender.type('Relayed: ');
+    await until(() => readHtml(other.doc).includes('Relayed: '));
+    // Seen by the other editor, but not yet saved: the sender still counts it as unsaved.
+    expect(sender.provider.unsyncedChanges).toBeGreaterThan(0);
+    release();
+    await holding;
+    await until(() => sender.provider.unsyncedChanges === 0);
+    await until(async () => (await descriptionOf(user, requirement.id)).includes('Relayed: '));
   });
 
   it('replays what a crash left in the log when the document opens, once, and writes it back', async () => {
