@@ -25,6 +25,8 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 // KILL_TRIALS: fewer for a quick look on a busy machine; the suite runs 20.
 const TRIALS = Number(process.env.KILL_TRIALS ?? 20);
 const KEYSTROKES = 15; // per editor and trial
+// Two instances start two servers a trial: half the trials keep CI's time in bounds.
+const TWO_INSTANCE_TRIALS = Math.ceil(TRIALS / 2);
 // 21 server starts per database: a few seconds each on a quiet machine, far more on a busy one.
 const PROCESS_TIMEOUT = 900_000;
 
@@ -95,9 +97,10 @@ async function prepare(options: { dataDir: string } | { databaseUrl: string }) {
 
 const textOf = (editor: TestEditor) => readHtml(editor.doc);
 
-/** Two editors type; answers the keystrokes acknowledged, and when the last acknowledgement came. */
-async function typeAndClose(base: string, cookie: string, requirementId: number, trial: number) {
-  const editors = [0, 1].map(() => openEditor(base, requirementId, { cookie }));
+/** Two editors type, the first on the first server, the second on the last; answers the keystrokes acknowledged,
+ * and when the last acknowledgement came. */
+async function typeAndClose(bases: string[], cookie: string, requirementId: number, trial: number) {
+  const editors = [bases[0]!, bases.at(-1)!].map((base) => openEditor(base, requirementId, { cookie }));
   await Promise.all(editors.map((e) => until(() => e.provider.isSynced)));
   const acknowledged = new Set<string>();
   let lastAck = 0;
@@ -126,31 +129,39 @@ async function typeAndClose(base: string, cookie: string, requirementId: number,
 
 type Counts = { trials: number; acknowledged: number; lostShared: number; lostDescription: number };
 
+/** Starts one server per environment (several share a database and Redis), and kills them all in each trial. */
 async function killTrials(
   label: string,
-  env: NodeJS.ProcessEnv,
+  envs: NodeJS.ProcessEnv[],
   cookie: string,
   requirementId: number,
+  trials = TRIALS,
 ): Promise<Counts> {
   const counts: Counts = { trials: 0, acknowledged: 0, lostShared: 0, lostDescription: 0 };
-  let server = startServer(env);
-  let base = `http://127.0.0.1:${await server.port}`;
-  for (let trial = 0; trial < TRIALS; trial++) {
-    const { acknowledged, lastAck } = await typeAndClose(base, cookie, requirementId, trial);
+  const start = async () => {
+    const servers = envs.map(startServer);
+    const bases = await Promise.all(servers.map(async (server) => `http://127.0.0.1:${await server.port}`));
+    return { servers, bases };
+  };
+  const killAll = async (servers: Server[]) => {
+    for (const server of servers) server.child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.exited));
+  };
+  let { servers, bases } = await start();
+  for (let trial = 0; trial < trials; trial++) {
+    const { acknowledged, lastAck } = await typeAndClose(bases, cookie, requirementId, trial);
     await sleep(Math.max(0, lastAck + Math.random() * 300 - performance.now()));
-    server.child.kill('SIGKILL');
-    await server.exited;
+    await killAll(servers);
 
-    server = startServer(env);
-    base = `http://127.0.0.1:${await server.port}`;
-    const reader = openEditor(base, requirementId, { cookie });
+    ({ servers, bases } = await start());
+    const reader = openEditor(bases[0]!, requirementId, { cookie });
     await until(() => reader.provider.isSynced);
     const shared = textOf(reader);
     reader.destroy();
     // The description is written back from the shared document (at the start, or 2 s after a change at most).
     let description = '';
     await until(async () => {
-      const res = await fetch(`${base}/api/requirements/${requirementId}`, { headers: { cookie } });
+      const res = await fetch(`${bases.at(-1)!}/api/requirements/${requirementId}`, { headers: { cookie } });
       description = ((await res.json()) as { data: { description: string } }).data.description;
       return acknowledged.every((key) => description.includes(key));
     }, 4_000).catch(() => undefined);
@@ -161,8 +172,7 @@ async function killTrials(
     // Each trial's figures as it ends: a run cut short still says what it saw.
     console.log(`${label} after kill ${counts.trials}: ${JSON.stringify(counts)}`);
   }
-  server.child.kill('SIGKILL');
-  await server.exited;
+  await killAll(servers);
   return counts;
 }
 
@@ -197,7 +207,7 @@ describe('acknowledged collaborative edits survive kill -9 (decisions §26)', ()
       const { cookie, requirementId } = await prepare({ dataDir });
       const env = serverEnv({ DATA_DIR: dataDir });
       delete env.DATABASE_URL;
-      const counts = await killTrials('PGlite', env, cookie, requirementId);
+      const counts = await killTrials('PGlite', [env], cookie, requirementId);
       report('PGlite', counts);
       expect(counts.trials).toBe(TRIALS);
       expect(counts.acknowledged).toBeGreaterThan(TRIALS * KEYSTROKES);
@@ -207,38 +217,64 @@ describe('acknowledged collaborative edits survive kill -9 (decisions §26)', ()
   );
 
   const postgresUrl = testPostgresUrl();
-  if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: the PostgreSQL run of the kill test is skipped.');
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: the PostgreSQL runs of the kill test are skipped.');
+  if (!redisUrl) console.warn('TEST_REDIS_URL is not set: the kill test of two instances behind Redis is skipped.');
+
+  /** A database of its own for the trials, dropped afterwards. */
+  async function onFreshPostgres(run: (databaseUrl: string, dataDir: string) => Promise<void>) {
+    const { default: pg } = await import('pg');
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    const name = `reqloom_test_durable_${randomBytes(6).toString('hex')}`;
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${name}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-durable-pg-'));
+    temporary.push(dataDir);
+    try {
+      await run(url.toString(), dataDir);
+    } finally {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }
+
   it.skipIf(!postgresUrl)(
     'on PostgreSQL (DATABASE_URL)',
-    async () => {
-      const { default: pg } = await import('pg');
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        await client.query(statement).finally(() => client.end());
-      };
-      const name = `reqloom_test_durable_${randomBytes(6).toString('hex')}`;
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(postgresUrl!);
-      url.pathname = `/${name}`;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rq-durable-pg-'));
-      temporary.push(dataDir);
-      try {
-        const { cookie, requirementId } = await prepare({ databaseUrl: url.toString() });
-        const counts = await killTrials(
-          'PostgreSQL',
-          serverEnv({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }),
-          cookie,
-          requirementId,
-        );
+    () =>
+      onFreshPostgres(async (databaseUrl, dataDir) => {
+        const { cookie, requirementId } = await prepare({ databaseUrl });
+        const env = serverEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+        const counts = await killTrials('PostgreSQL', [env], cookie, requirementId);
         report('PostgreSQL', counts);
         expect(counts.trials).toBe(TRIALS);
         expect(counts.acknowledged).toBeGreaterThan(TRIALS * KEYSTROKES);
         expect(counts).toMatchObject({ lostShared: 0, lostDescription: 0 });
-      } finally {
-        await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }
-    },
+      }),
+    PROCESS_TIMEOUT,
+  );
+
+  // One editor on each instance, both instances killed at once: what each acknowledged is in its own log, and the
+  // updates it relayed through Redis (which the other instance does not log) were logged where they were typed.
+  it.skipIf(!postgresUrl || !redisUrl)(
+    'on two instances of PostgreSQL behind Redis, both killed',
+    () =>
+      onFreshPostgres(async (databaseUrl, dataDir) => {
+        const { cookie, requirementId } = await prepare({ databaseUrl });
+        const redisDb = `${redisUrl!.replace(/\/\d*$/, '')}/11`;
+        const envs = [0, 1].map(() => ({
+          ...serverEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir }),
+          REDIS_URL: redisDb,
+        }));
+        const counts = await killTrials('Two instances', envs, cookie, requirementId, TWO_INSTANCE_TRIALS);
+        report('Two instances behind Redis', counts);
+        expect(counts.trials).toBe(TWO_INSTANCE_TRIALS);
+        expect(counts.acknowledged).toBeGreaterThan(TWO_INSTANCE_TRIALS * KEYSTROKES);
+        expect(counts).toMatchObject({ lostShared: 0, lostDescription: 0 });
+      }),
     PROCESS_TIMEOUT,
   );
 });
