@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import {
@@ -16,21 +15,21 @@ import {
   type Database,
 } from '@reqloom/server';
 import { generateProject, SCALES, type ScaleName } from './generate';
+import { benchArgs, writeResults } from './harness';
 import { percentile } from './load-worker';
 import { postgresDatabase } from './database';
 
-// `npm run bench:backup -- [--scale 20k] [--runs 3] [--database pglite|postgres|both]`
 // Backup and restore (decisions §17) of the bench project (20k: 20 documents × 1,000 requirements, 20,000 links), with
 // up to 1,000 shared descriptions (collaboration states) and 20 images of 256 KB, on each database:
 // - backup: `writeBackup` of the whole database to a file (what `npm run reqloom -- backup` does);
 // - restore: `restoreBackup` of that file into an empty database of the same kind.
 // Each run is a process of its own, so its peak resident set is the operation's (with the database opened: for
 // PGlite, the whole embedded PostgreSQL). PGlite runs on a folder, as a server's DATA_DIR.
-// Results: bench/results/backup-latest.{json,md}.
+// Results: bench/results/backup-<scale>-<date>[-<label>].{json,md}.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const { values: args } = parseArgs({
-  options: {
+const args = benchArgs(
+  'npm run bench:backup -- [--scale small|20k|100k] [--runs 3] [--database pglite|postgres|both] [--label name]',
+  {
     scale: { type: 'string', default: '20k' },
     runs: { type: 'string', default: '3' },
     database: { type: 'string', default: 'both' },
@@ -39,7 +38,7 @@ const { values: args } = parseArgs({
     target: { type: 'string' },
     file: { type: 'string' },
   },
-});
+);
 const scale = args.scale as ScaleName;
 if (!(scale in SCALES)) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
 const RUNS = Math.max(1, Number(args.runs));
@@ -207,9 +206,6 @@ try {
 
 const load = os.loadavg()[0]!.toFixed(1);
 const report = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, load, scale, results };
-const out = path.join(here, '..', 'results');
-fs.mkdirSync(out, { recursive: true });
-fs.writeFileSync(path.join(out, 'backup-latest.json'), JSON.stringify(report, null, 2) + '\n');
 const md = [
   `# Backup and restore (${report.at}, Node ${report.node}, ${report.cpus} CPUs, load average ${load} at the end)`,
   '',
@@ -226,6 +222,6 @@ const md = [
   ),
   '',
 ].join('\n');
-fs.writeFileSync(path.join(out, 'backup-latest.md'), md);
+writeResults({ scenario: 'backup', scale, args, json: report, markdown: md });
 console.log(md);
 process.exit(0);

@@ -1,26 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import {
-  buildApp,
-  createConfirmedUser,
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  loadConfig,
-  openDatabase,
-  openSession,
-  schema,
-  SESSION_COOKIE,
-} from '@reqloom/server';
+import { openDatabase, schema, SESSION_COOKIE } from '@reqloom/server';
 import { firstFrameWith, inFrames, launchChromium, noteFirstFrameWith } from './chromium';
 import { generateProject } from './generate';
+import { benchArgs, startBenchApp, writeResults } from './harness';
 import { percentile } from './load-worker';
 
-// `npm run bench:browser -- [--sizes 500,1000,5000] [--runs 5] [--label name]`
 // The document view in Chromium (Debian's, as the e2e suite): for each size, a project of two linked documents
 // is generated and the child document (coverage shown) is measured:
 //  - time to the first frame with a requirement row, from navigation start on a full page load (HTML, scripts,
@@ -30,20 +19,20 @@ import { percentile } from './load-worker';
 //    frame, the frames over 33 ms, and the most requirement rows ever in the page;
 //  - the page's JS heap once the rows show.
 // PGlite in process with the built web client (`npm run build -w @reqloom/web` first). Results:
-// bench/results/browser-latest.{json,md} (and browser-<label>.*).
+// bench/results/browser-<sizes>-<date>[-<label>].{json,md}.
+
+const USAGE =
+  'npm run bench:browser -- [--sizes 500,1000,5000] [--runs 5] [--scroll-ms 5000] [--profile] [--profile-dir dir] [--label name]';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const { values: args } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '500,1000,5000' },
-    runs: { type: 'string', default: '5' },
-    label: { type: 'string' },
-    'scroll-ms': { type: 'string', default: '5000' },
-    profile: { type: 'boolean', default: false },
-    // With --profile: the raw CPU profiles (.cpuprofile, for Chromium's DevTools) are also written there.
-    'profile-dir': { type: 'string' },
-  },
+const args = benchArgs(USAGE, {
+  sizes: { type: 'string', default: '500,1000,5000' },
+  runs: { type: 'string', default: '5' },
+  'scroll-ms': { type: 'string', default: '5000' },
+  profile: { type: 'boolean', default: false },
+  // With --profile: the raw CPU profiles (.cpuprofile, for Chromium's DevTools) are also written there.
+  'profile-dir': { type: 'string' },
 });
 const sizes = args.sizes.split(',').map(Number);
 const runs = Math.max(1, Number(args.runs));
@@ -169,27 +158,15 @@ function printProfile(profile: Profile, top = 10, name?: string): void {
 }
 
 async function measureSize(browser: Browser, requirements: number): Promise<SizeResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-browser-'));
   const database = await openDatabase({ dataDir: null });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: webDist });
-  const { app } = await buildApp(config, { database });
-  const db = database.db;
-  const user = await createConfirmedUser(db, {
-    name: 'Bench',
-    username: 'bench',
-    email: 'bench@example.com',
-    password: 'bench password',
-  });
-  if ('errors' in user) throw new Error(JSON.stringify(user.errors));
+  const bench = await startBenchApp(database, { name: 'browser', env: { WEB_DIST: webDist } });
+  const { app, db, session, headers } = bench;
   const shape = { documents: 2, requirementsPerDocument: requirements, categoriesPerDocument: 20, links: requirements };
-  const data = await generateProject(db, user.id, shape);
+  const data = await generateProject(db, bench.userId, shape);
   const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, data.projectId));
   const documentId = data.documentIds[1]!;
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const session = await openSession(db, user.id);
   const token = session.token;
-  const xsrf = 'benchxsrftoken0123456789abcdef';
-  const headers = { cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${xsrf}`, [CSRF_HEADER]: xsrf };
   // No tour over the page being measured.
   await app.inject({
     method: 'PUT',
@@ -295,8 +272,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
     await page.close();
   }
   await context.close();
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
   const result: SizeResult = {
     requirements,
     first_row_full_load_ms: summary(fullLoad),
@@ -351,9 +327,5 @@ const markdown = [
   ...rows,
   '',
 ].join('\n');
-const dir = path.join(root, 'bench/results');
-for (const name of ['browser-latest', ...(args.label ? [`browser-${args.label}`] : [])]) {
-  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(out, null, 2)}\n`);
-  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
-}
+writeResults({ scenario: 'browser', scale: args.sizes, args, date: new Date(startedAt), json: out, markdown });
 console.log(`\n${markdown}`);

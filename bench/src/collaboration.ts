@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import {
@@ -18,9 +16,9 @@ import {
 } from '@reqloom/server';
 import type { EditorsReport, EditorsTask } from './collaboration-worker';
 import { postgresDatabase } from './database';
+import { benchArgs, writeResults } from './harness';
 import { percentile } from './load-worker';
 
-// `npm run bench:collab -- [--editors 50] [--rate 3] [--seconds 10] [--label name]`
 // Issue 10 §5: simulated editors (Hocuspocus providers in one worker thread) type into one requirement's
 // description, each `rate` keystrokes a second for `seconds`; the time from a keystroke in one editor to its
 // arrival in every other is measured:
@@ -28,16 +26,12 @@ import { percentile } from './load-worker';
 //  - on two app instances sharing PostgreSQL and Redis, the editors split between them.
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/reqloom_bench_collab) and,
 // for the second part, Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379).
-// Results: bench/results/collaboration-latest.{json,md} (and collaboration-<label>.*).
+// Results: bench/results/collaboration-<editors>-editors-<date>[-<label>].{json,md}.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const { values: args } = parseArgs({
-  options: {
-    editors: { type: 'string', default: '50' },
-    rate: { type: 'string', default: '3' },
-    seconds: { type: 'string', default: '10' },
-    label: { type: 'string' },
-  },
+const args = benchArgs('npm run bench:collab -- [--editors 50] [--rate 3] [--seconds 10] [--label name]', {
+  editors: { type: 'string', default: '50' },
+  rate: { type: 'string', default: '3' },
+  seconds: { type: 'string', default: '10' },
 });
 const EDITORS = Math.max(2, Number(args.editors));
 const RATE = Math.max(0.1, Number(args.rate));
@@ -198,10 +192,12 @@ const lines = [
   ),
   '',
 ];
-const dir = path.join(here, '..', 'results');
-for (const name of ['collaboration-latest', ...(args.label ? [`collaboration-${args.label}`] : [])]) {
-  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(out, null, 2)}\n`);
-  fs.writeFileSync(path.join(dir, `${name}.md`), lines.join('\n'));
-}
-console.log(`\nwritten to bench/results/collaboration-latest.{json,md}`);
+writeResults({
+  scenario: 'collaboration',
+  scale: `${EDITORS}-editors`,
+  args,
+  date: started,
+  json: out,
+  markdown: lines.join('\n'),
+});
 process.exit(0);

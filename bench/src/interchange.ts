@@ -1,25 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import {
-  buildApp,
-  createConfirmedUser,
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  loadConfig,
-  openDatabase,
-  openSession,
-  SESSION_COOKIE,
-  type Database,
-} from '@reqloom/server';
+import type { Database } from '@reqloom/server';
 import { generateProject } from './generate';
+import { benchArgs, openBenchDatabase, startBenchApp, writeResults } from './harness';
 import { percentile } from './load-worker';
-import { postgresDatabase } from './database';
 
-// `npm run bench:interchange -- [--runs 5] [--database pglite|postgres|both]`
 // Issue 12 §4, through the API over real HTTP, as a browser does, each operation in a process of its own (its peak
 // resident set is the operation's):
 // - word: the Word export of a 1,000-requirement document (the middle one of three chained documents, so its export
@@ -28,16 +14,14 @@ import { postgresDatabase } from './database';
 //   requirements and their links);
 // - reqif-import: the import of a 1,000-object ReqIF file (a 1,000-requirement document in 20 categories), while
 //   another client reads a document every 20 ms: how long those reads waited is how much the import blocked them.
-// Results: bench/results/interchange-latest.{json,md}.
+// Results: bench/results/interchange-1k-<date>[-<label>].{json,md}.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const { values: args } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '5' },
-    database: { type: 'string', default: 'both' },
-    only: { type: 'string' },
-    op: { type: 'string' },
-  },
+const args = benchArgs('npm run bench:interchange -- [--runs 5] [--database pglite|postgres|both] [--label name]', {
+  runs: { type: 'string', default: '5' },
+  database: { type: 'string', default: 'both' },
+  // Internal: one database and operation, in a child process.
+  only: { type: 'string' },
+  op: { type: 'string' },
 });
 const RUNS = Math.max(1, Number(args.runs));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/reqloom_bench_interchange';
@@ -62,22 +46,9 @@ type Figures = {
 };
 
 async function measure(label: string, database: Database, operation: Operation): Promise<Figures> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-interchange-'));
-  const { app } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { database });
+  const bench = await startBenchApp(database, { name: 'interchange' });
+  const { app, db, headers } = bench;
   try {
-    const db = database.db;
-    const user = await createConfirmedUser(db, {
-      name: 'Bench',
-      username: 'bench',
-      email: 'bench@example.com',
-      password: 'correct horse battery staple',
-    });
-    if (!('id' in user)) throw new Error(JSON.stringify(user.errors));
-    const xsrf = 'benchxsrftoken0123456789abcdef';
-    const headers = {
-      cookie: `${SESSION_COOKIE}=${(await openSession(db, user.id)).token}; ${CSRF_COOKIE}=${xsrf}`,
-      [CSRF_HEADER]: xsrf,
-    };
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const get = async (url: string) => {
       const res = await fetch(`${base}${url}`, { headers });
@@ -92,7 +63,7 @@ async function measure(label: string, database: Database, operation: Operation):
     // The chained documents for the exports; for the import, the file is a single document's ReqIF export.
     const chained = { documents: 3, requirementsPerDocument: 1000, categoriesPerDocument: 20, links: 2000 };
     const single = { documents: 1, requirementsPerDocument: 1000, categoriesPerDocument: 20, links: 0 };
-    const generated = await generateProject(db, user.id, operation === 'reqif-import' ? single : chained);
+    const generated = await generateProject(db, bench.userId, operation === 'reqif-import' ? single : chained);
     const documentId = generated.documentIds[operation === 'reqif-import' ? 0 : 1]!;
     const importFile = operation === 'reqif-import' ? await download('exportreqif', documentId) : null;
     const projectId = generated.projectId;
@@ -175,8 +146,7 @@ async function measure(label: string, database: Database, operation: Operation):
         : {}),
     };
   } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
@@ -184,11 +154,7 @@ async function measure(label: string, database: Database, operation: Operation):
 const only = args.only;
 if (only === 'pglite' || only === 'postgres') {
   const operation = args.op as Operation;
-  const figures = await measure(
-    only,
-    only === 'pglite' ? await openDatabase({ dataDir: null }) : await postgresDatabase(databaseUrl),
-    operation,
-  );
+  const figures = await measure(only, await openBenchDatabase(only, databaseUrl), operation);
   process.stdout.write(`${JSON.stringify(figures)}\n`);
   process.exit(0);
 }
@@ -205,9 +171,6 @@ for (const operation of OPERATIONS) {
   }
 }
 const report = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, results };
-const out = path.join(here, '..', 'results');
-fs.mkdirSync(out, { recursive: true });
-fs.writeFileSync(path.join(out, 'interchange-latest.json'), JSON.stringify(report, null, 2) + '\n');
 const TITLES: Record<Operation, string> = {
   word: 'Word export of a 1,000-requirement document (link + download)',
   'reqif-export': 'ReqIF export of that document (its two linked documents in the file too: 3,000 requirements)',
@@ -239,6 +202,6 @@ const md = [
     ];
   }),
 ].join('\n');
-fs.writeFileSync(path.join(out, 'interchange-latest.md'), md);
+writeResults({ scenario: 'interchange', scale: '1k', args, json: report, markdown: md });
 console.log(md);
 process.exit(0);

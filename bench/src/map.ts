@@ -1,26 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import {
-  buildApp,
-  createConfirmedUser,
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  loadConfig,
-  openDatabase,
-  openSession,
-  schema,
-  SESSION_COOKIE,
-} from '@reqloom/server';
+import { openDatabase, schema, SESSION_COOKIE } from '@reqloom/server';
 import { firstFrameWith, inFrames, launchChromium, noteFirstFrameWith } from './chromium';
 import { generateProject, type Shape } from './generate';
+import { benchArgs, startBenchApp, writeResults } from './harness';
 import { percentile } from './load-worker';
 
-// `npm run bench:map -- [--sizes 2000,20000] [--runs 3] [--label name] [--screenshots dir]`
 // The synaeptic map in Chromium (Debian's, as the e2e suite), for a project of documents in a tree (each
 // document the child of one four places before it), their requirements spread over categories and as many links:
 //  - time to the first frame with a requirement card, from navigation start on a full page load (by the page's
@@ -32,20 +21,20 @@ import { percentile } from './load-worker';
 // `--profile` prints where the pan's JavaScript time went; `--trace` where every thread's time went (style, layout,
 // paint, raster, compositing: what a JavaScript profile shows as "(program)").
 // PGlite in process with the built web client (`npm run build -w @reqloom/web` first). Results:
-// bench/results/map-latest.{json,md} (and map-<label>.*).
+// bench/results/map-<sizes>-<date>[-<label>].{json,md}.
+
+const USAGE =
+  'npm run bench:map -- [--sizes 2000,20000] [--runs 3] [--pan-ms 5000] [--screenshots dir] [--profile] [--trace] [--label name]';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const { values: args } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '2000,20000' },
-    runs: { type: 'string', default: '3' },
-    label: { type: 'string' },
-    'pan-ms': { type: 'string', default: '5000' },
-    screenshots: { type: 'string' },
-    profile: { type: 'boolean', default: false },
-    trace: { type: 'boolean', default: false },
-  },
+const args = benchArgs(USAGE, {
+  sizes: { type: 'string', default: '2000,20000' },
+  runs: { type: 'string', default: '3' },
+  'pan-ms': { type: 'string', default: '5000' },
+  screenshots: { type: 'string' },
+  profile: { type: 'boolean', default: false },
+  trace: { type: 'boolean', default: false },
 });
 const sizes = args.sizes.split(',').map(Number);
 const runs = Math.max(1, Number(args.runs));
@@ -207,25 +196,13 @@ function printTrace(buffer: Buffer): void {
 }
 
 async function measureSize(browser: Browser, requirements: number): Promise<SizeResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-map-'));
   const database = await openDatabase({ dataDir: null });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: webDist });
-  const { app } = await buildApp(config, { database });
-  const db = database.db;
-  const user = await createConfirmedUser(db, {
-    name: 'Bench',
-    username: 'bench',
-    email: 'bench@example.com',
-    password: 'bench password',
-  });
-  if ('errors' in user) throw new Error(JSON.stringify(user.errors));
+  const bench = await startBenchApp(database, { name: 'map', env: { WEB_DIST: webDist } });
+  const { app, db, session, headers } = bench;
   const shape = shapeFor(requirements);
-  const data = await generateProject(db, user.id, shape);
+  const data = await generateProject(db, bench.userId, shape);
   const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, data.projectId));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const session = await openSession(db, user.id);
-  const xsrf = 'benchxsrftoken0123456789abcdef';
-  const headers = { cookie: `${SESSION_COOKIE}=${session.token}; ${CSRF_COOKIE}=${xsrf}`, [CSRF_HEADER]: xsrf };
   await app.inject({
     method: 'PUT',
     url: '/api/user/preferences',
@@ -290,8 +267,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
     await page.close();
   }
   await context.close();
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
   const result: SizeResult = {
     requirements,
     documents: shape.documents,
@@ -372,9 +348,5 @@ const markdown = [
   ),
   '',
 ].join('\n');
-const dir = path.join(root, 'bench/results');
-for (const name of ['map-latest', ...(args.label ? [`map-${args.label}`] : [])]) {
-  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(out, null, 2)}\n`);
-  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
-}
+writeResults({ scenario: 'map', scale: args.sizes, args, date: new Date(startedAt), json: out, markdown });
 console.log(`\n${markdown}`);

@@ -1,40 +1,27 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import {
-  buildApp,
-  createConfirmedUser,
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  loadConfig,
-  openDatabase,
-  openSession,
-  SESSION_COOKIE,
-  type Database,
-} from '@reqloom/server';
-import { postgresDatabase } from './database';
+import type { Database } from '@reqloom/server';
 import { generateProject, rng, SCALES, VOCABULARY } from './generate';
+import { benchArgs, openBenchDatabase, startBenchApp, writeResults } from './harness';
 import { percentile } from './load-worker';
 
-// `npm run bench:search -- [--queries 100] [--scales 20k,100k] [--database pglite|postgres|both]`
 // Issue 11 §5: POST projects/search through the API on a project of 20,000 and of 100,000 requirements (documents
 // chained as in the main bench, names and descriptions drawn from a vocabulary): p50 and p95 of a word query (one
 // word of the vocabulary, half of them typed without their accents) and of a reference query (an existing
 // requirement's reference). Each database and scale runs in its own process. Aim: p95 under 50 ms on PostgreSQL at
-// 100,000. Results: bench/results/search-latest.{json,md}.
+// 100,000. Results: bench/results/search-<scales>-<date>[-<label>].{json,md}.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const { values: args } = parseArgs({
-  options: {
+const args = benchArgs(
+  'npm run bench:search -- [--queries 100] [--scales 20k,100k] [--database pglite|postgres|both] [--label name]',
+  {
     queries: { type: 'string', default: '100' },
     scales: { type: 'string', default: '20k,100k' },
     database: { type: 'string', default: 'both' },
+    // Internal: one database and scale, in a child process.
     only: { type: 'string' },
   },
-});
+);
 const QUERIES = Math.max(10, Number(args.queries));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/reqloom_bench_search';
 
@@ -56,27 +43,17 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as 
 const unaccented = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
 
 async function measure(label: string, scale: keyof typeof SCALES, database: Database): Promise<Figures> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-bench-search-'));
-  const { app } = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { database });
+  const bench = await startBenchApp(database, { name: 'search' });
+  const { app, db } = bench;
   try {
-    const db = database.db;
-    const user = await createConfirmedUser(db, {
-      name: 'Bench',
-      username: 'bench',
-      email: 'bench@example.com',
-      password: 'correct horse battery staple',
-    });
-    if (!('id' in user)) throw new Error(JSON.stringify(user.errors));
     const shape = { ...SCALES[scale], varied: true };
-    const { projectId } = await generateProject(db, user.id, shape);
-    const xsrf = 'benchxsrftoken0123456789abcdef';
-    const cookie = `${SESSION_COOKIE}=${(await openSession(db, user.id)).token}; ${CSRF_COOKIE}=${xsrf}`;
+    const { projectId } = await generateProject(db, bench.userId, shape);
     const post = async (query: string) => {
       const began = performance.now();
       const res = await app.inject({
         method: 'POST',
         url: `/api/projects/search/${projectId}`,
-        headers: { cookie, [CSRF_HEADER]: xsrf, 'content-type': 'application/json' },
+        headers: { ...bench.headers, 'content-type': 'application/json' },
         payload: { query, limit: 15 },
       });
       const ms = performance.now() - began;
@@ -127,14 +104,13 @@ async function measure(label: string, scale: keyof typeof SCALES, database: Data
       reference_p95_ms: round(percentile(reference, 95)),
     };
   } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
 if (args.only) {
   const [label, scale] = args.only.split(':') as ['pglite' | 'postgres', keyof typeof SCALES];
-  const database = label === 'pglite' ? await openDatabase({ dataDir: null }) : await postgresDatabase(databaseUrl);
+  const database = await openBenchDatabase(label, databaseUrl);
   process.stdout.write(`${JSON.stringify(await measure(label, scale, database))}\n`);
   process.exit(0);
 }
@@ -161,9 +137,6 @@ for (const scale of args.scales.split(',') as (keyof typeof SCALES)[]) {
   }
 }
 const report = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, search: results };
-const out = path.join(here, '..', 'results');
-fs.mkdirSync(out, { recursive: true });
-fs.writeFileSync(path.join(out, 'search-latest.json'), JSON.stringify(report, null, 2) + '\n');
 const md = [
   `# Search (${report.at}, Node ${report.node}, ${report.cpus} CPUs)`,
   '',
@@ -177,6 +150,6 @@ const md = [
   ),
   '',
 ].join('\n');
-fs.writeFileSync(path.join(out, 'search-latest.md'), md);
+writeResults({ scenario: 'search', scale: args.scales, args, json: report, markdown: md });
 console.log(md);
 process.exit(0);

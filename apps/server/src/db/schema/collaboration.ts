@@ -1,6 +1,19 @@
 import { bigserial, index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { bytea } from './bytea';
-import { requirements, users } from './schema';
+import { bytea } from '../bytea';
+import { users } from './users';
+import { requirements } from './working-area';
+
+/**
+ * The shared (Yjs) document of a requirement's description (decisions §15), as one merged update. The database keeps
+ * it so that every instance, and every backup, has it; the description column stays the readable copy.
+ */
+export const collaborationStates = pgTable('collaboration_states', {
+  requirementId: integer('requirement_id')
+    .primaryKey()
+    .references(() => requirements.id, { onDelete: 'cascade' }),
+  state: bytea('state').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /**
  * Every Yjs update a client sent to a shared description, written before the server acknowledges it (decisions

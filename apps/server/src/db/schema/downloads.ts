@@ -1,0 +1,29 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { documents } from './working-area';
+
+/**
+ * One-time links to an export (decisions §6): the token is stored hashed, like a session's; the file is built when
+ * the link is followed, by the user it was made for, while they still belong to the document's project.
+ */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['msword', 'reqif'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('downloads_token_hash_unique').on(t.tokenHash),
+    index('downloads_document_idx').on(t.documentId),
+    index('downloads_user_idx').on(t.userId),
+  ],
+);
