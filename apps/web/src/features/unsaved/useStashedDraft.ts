@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCurrentUser } from '../../features/user/useCurrentUser';
+import { useCurrentUser } from '../user/useCurrentUser';
 import { dropStashedDraft, peekStashedDraft } from './unsavedWork';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { isSessionActive, onSessionEnding } from '../../api/session';
-import { useCurrentUser } from '../../features/user/useCurrentUser';
+import { useCurrentUser } from '../user/useCurrentUser';
 import { LeaveDialog, type LeaveAnswer } from './LeaveDialog';
 import {
   flushUnsavedWork,
