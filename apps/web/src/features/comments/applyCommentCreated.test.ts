@@ -4,7 +4,7 @@ import type { CommentPresented, CommentsAnswer, RequirementPresented } from '@re
 import { applyWorkingAreaEvent } from '../working-area/api/applyWorkingAreaEvent';
 import type { RequirementWithRevisions } from '../working-area/api/workingAreaApi';
 import { PROJECT, requirementFixture as requirement } from '../working-area/api/workingAreaFixtures';
-import { workingAreaKeys as keys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys as keys } from '../../api/workingAreaKeys';
 import { applyCommentCreated } from './applyCommentCreated';
 
 const comment = (id: number, over: Partial<CommentPresented> = {}): CommentPresented => ({

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Commentable, CommentsAnswer } from '@reqloom/domain';
 import { useProject } from '../projects/useProject';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { applyCommentCreated } from './applyCommentCreated';
 import { markCommentsRead, postComment } from './commentsApi';
 

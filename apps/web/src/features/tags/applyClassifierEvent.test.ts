@@ -5,7 +5,7 @@ import { applyWorkingAreaEvent, type WorkingAreaEvent } from '../working-area/ap
 import type { RequirementWithRevisions } from '../working-area/api/workingAreaApi';
 import { flushRefreshes } from '../working-area/api/workingAreaCache';
 import { PROJECT, requirementFixture as requirement } from '../working-area/api/workingAreaFixtures';
-import { workingAreaKeys as keys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys as keys } from '../../api/workingAreaKeys';
 import { applyClassifierEvent, cachedRequirementsHold } from './applyClassifierEvent';
 
 const tag = (id: number, classifier_id: number, title = `T${id}`): TagPresented => ({

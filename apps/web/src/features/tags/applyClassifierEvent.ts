@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ClassifierPresented, RequirementPresented, TagPresented } from '@reqloom/domain';
 import type { WireEvent } from '../../api/wireEvent';
 import type { RequirementWithRevisions } from '../working-area/api/workingAreaApi';
-import { workingAreaKeys as keys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys as keys } from '../../api/workingAreaKeys';
 
 export type ClassifierEvent = WireEvent<'ClassifierUpdated' | 'ClassifierDeleted' | 'TagUpdated' | 'TagDeleted'>;
 

@@ -12,7 +12,7 @@ import {
   forgetRequirement,
   refreshSoon,
 } from './workingAreaCache';
-import { workingAreaKeys as keys } from './workingAreaKeys';
+import { workingAreaKeys as keys } from '../../../api/workingAreaKeys';
 
 export type WorkingAreaEvent = WireEvent<WorkingAreaEventName>;
 

@@ -1,4 +1,4 @@
-import { lazyScreen } from '../../app/lazyScreen';
+import { lazyScreen } from '../lazyScreen';
 
 /**
  * The project shell and the screens inside it, each its own chunk. Gathered here, apart from the components that
@@ -8,10 +8,10 @@ import { lazyScreen } from '../../app/lazyScreen';
 export const projectScreens = {
   shell: lazyScreen(() => import('./ProjectShell'), 'ProjectShell'),
   overview: lazyScreen(() => import('./ProjectOverviewScreen'), 'ProjectOverviewScreen'),
-  detailed: lazyScreen(() => import('../working-area/DetailedScreen'), 'DetailedScreen'),
-  settings: lazyScreen(() => import('./settings/ProjectSettingsScreen'), 'ProjectSettingsScreen'),
-  playtest: lazyScreen(() => import('../tests/player/PlaytestScreen'), 'PlaytestScreen'),
-  synaeptic: lazyScreen(() => import('../synaeptic/SynaepticScreen'), 'SynaepticScreen'),
+  detailed: lazyScreen(() => import('../../features/working-area/DetailedScreen'), 'DetailedScreen'),
+  settings: lazyScreen(() => import('../../features/projects/settings/ProjectSettingsScreen'), 'ProjectSettingsScreen'),
+  playtest: lazyScreen(() => import('../../features/tests/player/PlaytestScreen'), 'PlaytestScreen'),
+  synaeptic: lazyScreen(() => import('../../features/synaeptic/SynaepticScreen'), 'SynaepticScreen'),
 };
 
 /** Starts loading the code of the screen a project's sub-path shows (a module is fetched once). */

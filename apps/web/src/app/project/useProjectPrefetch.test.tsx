@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, openPage, settle, type Page } from '../../test/page';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { projectScreens } from './projectScreens';
 import { useProjectPrefetch } from './useProjectPrefetch';
 

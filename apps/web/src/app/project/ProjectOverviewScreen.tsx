@@ -3,12 +3,12 @@ import { IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../components/editor/RichTextView';
 import { usePageTitle } from '../../components/usePageTitle';
-import { ProjectSidePanels } from '../side-panels/ProjectSidePanels';
-import { GuidedTour } from '../tours/GuidedTour';
-import { projectTour } from '../tours/projectTour';
-import { OverviewDocuments } from '../working-area/OverviewDocuments';
-import { ProjectContributors } from './ProjectContributors';
-import { useProject } from './useProject';
+import { ProjectSidePanels } from '../../features/side-panels/ProjectSidePanels';
+import { GuidedTour } from '../../features/tours/GuidedTour';
+import { projectTour } from '../../features/tours/projectTour';
+import { OverviewDocuments } from '../../features/working-area/OverviewDocuments';
+import { ProjectContributors } from '../../features/projects/ProjectContributors';
+import { useProject } from '../../features/projects/useProject';
 
 /** The project overview (spec 2 §2): title with acronym, description, documents, contributors; the comments tab. */
 export function ProjectOverviewScreen() {

@@ -2,9 +2,9 @@ import { Box, NavLink } from '@mantine/core';
 import { IconHome, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { StructureSidebar } from '../working-area/StructureSidebar';
-import { isDetailedPath, projectPath } from './projectPaths';
-import { useProject } from './useProject';
+import { StructureSidebar } from '../../features/working-area/StructureSidebar';
+import { isDetailedPath, projectPath } from '../../features/projects/projectPaths';
+import { useProject } from '../../features/projects/useProject';
 
 interface ProjectNavProps {
   subPath: string;

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { fetchClassifiers } from '../tags/classifiersApi';
-import { whenIdle } from '../../app/whenIdle';
-import { projectMapQuery } from '../synaeptic/useMapData';
-import { fetchDocumentRequirements, fetchStructure } from '../working-area/api/workingAreaApi';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
-import { documentIdOf, isMapAddress, projectAddressOf } from './projectAddress';
+import { fetchClassifiers } from '../../features/tags/classifiersApi';
+import { whenIdle } from '../whenIdle';
+import { projectMapQuery } from '../../features/synaeptic/useMapData';
+import { fetchDocumentRequirements, fetchStructure } from '../../features/working-area/api/workingAreaApi';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
+import { documentIdOf, isMapAddress, projectAddressOf } from '../../features/projects/projectAddress';
 import { preloadProjectScreen, projectScreens } from './projectScreens';
 
 // What a project page needs, asked for at once instead of one after the other: without this, a document's

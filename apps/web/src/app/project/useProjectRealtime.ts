@@ -3,9 +3,9 @@ import type { ProjectPresented } from '@reqloom/domain';
 import { useNavigate } from 'react-router';
 import { useProjectEvents } from '../../api/useProjectEvents';
 import { isProjectEvent } from '../../api/wireEvent';
-import { applyWorkingAreaEvent } from '../working-area/api/applyWorkingAreaEvent';
-import { applyProjectEvent, catchUpProject } from './applyProjectEvent';
-import { projectPath } from './projectPaths';
+import { applyWorkingAreaEvent } from '../../features/working-area/api/applyWorkingAreaEvent';
+import { applyProjectEvent, catchUpProject } from '../../features/projects/applyProjectEvent';
+import { projectPath } from '../../features/projects/projectPaths';
 
 /**
  * Keeps the open project in step with what other members do (spec 1 §7), whatever screen of it is shown: each

@@ -1,10 +1,10 @@
 import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isSettingsPath, projectPath } from './projectPaths';
+import { isSettingsPath, projectPath } from '../../features/projects/projectPaths';
 import { ProjectNav } from './ProjectNav';
-import { ProjectSettingsNav } from './ProjectSettingsNav';
-import { useProject } from './useProject';
+import { ProjectSettingsNav } from '../../features/projects/ProjectSettingsNav';
+import { useProject } from '../../features/projects/useProject';
 import classes from './ProjectShell.module.css';
 
 interface ProjectSidebarProps {
