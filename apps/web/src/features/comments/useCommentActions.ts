@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Commentable, CommentsAnswer } from '@reqloom/domain';
 import { useProject } from '../projects/useProject';
 import { workingAreaKeys } from '../../api/workingAreaKeys';
-import { applyCommentCreated } from './applyCommentCreated';
+import { applyCommentCreated } from '../working-area/api/applyCommentCreated';
 import { markCommentsRead, postComment } from './commentsApi';
 
 /**

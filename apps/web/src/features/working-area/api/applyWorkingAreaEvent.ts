@@ -1,8 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RequirementPresented } from '@reqloom/domain';
 import type { WireEvent, WorkingAreaEventName } from '../../../api/wireEvent';
-import { applyCommentCreated } from '../../comments/applyCommentCreated';
-import { applyClassifierEvent } from '../../tags/applyClassifierEvent';
+import { applyCommentCreated } from './applyCommentCreated';
+import { applyClassifierEvent } from './applyClassifierEvent';
 import type { StructureDocument } from './workingAreaApi';
 import {
   cacheRequirement,

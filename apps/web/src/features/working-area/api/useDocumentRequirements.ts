@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RequirementPresented } from '@reqloom/domain';
-import { useAlpha } from '../../tests/api/useAlpha';
+import { useAlpha } from '../../user/useAlpha';
 import { fetchDocumentRequirements } from './workingAreaApi';
 import { workingAreaKeys } from '../../../api/workingAreaKeys';
 

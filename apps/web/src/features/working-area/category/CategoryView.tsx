@@ -11,7 +11,7 @@ import { useProject } from '../../projects/useProject';
 import { categoryTour } from '../../tours/categoryTour';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { useClassifiers } from '../../tags/useClassifiers';
-import { useAlpha } from '../../tests/api/useAlpha';
+import { useAlpha } from '../../user/useAlpha';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
 import { useStructure } from '../api/useStructure';
 import { InfoAlert } from '../common/InfoAlert';

@@ -12,7 +12,7 @@ import { useProject } from '../../projects/useProject';
 import { documentTour } from '../../tours/documentTour';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { useClassifiers } from '../../tags/useClassifiers';
-import { useAlpha } from '../../tests/api/useAlpha';
+import { useAlpha } from '../../user/useAlpha';
 import { useDocumentRequirements } from '../api/useDocumentRequirements';
 import { useStructure } from '../api/useStructure';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';

@@ -9,7 +9,7 @@ import { ScreenLoader } from '../../../components/ScreenLoader';
 import { errorMessage } from '../../../components/errorMessage';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { RequirementTags } from '../../tags/RequirementTags';
-import { useAlpha } from '../../tests/api/useAlpha';
+import { useAlpha } from '../../user/useAlpha';
 import { TestView } from '../../tests/view/TestView';
 import { useProject } from '../../projects/useProject';
 import { GuidedTour } from '../../tours/GuidedTour';

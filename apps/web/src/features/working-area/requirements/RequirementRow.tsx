@@ -5,7 +5,7 @@ import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconFold
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { TagPicker } from '../../tags/TagPicker';
-import { TestCoverageBadge } from '../../tests/view/TestCoverageBadge';
+import { TestCoverageBadge } from '../common/TestCoverageBadge';
 import { CoverageBadge } from '../common/CoverageBadge';
 import { StaleLinksBadge } from '../common/StaleLinksBadge';
 import { StatusBadge } from '../common/StatusBadge';

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { CommentPresented, CommentsAnswer, RequirementPresented } from '@reqloom/domain';
-import { applyWorkingAreaEvent } from '../working-area/api/applyWorkingAreaEvent';
-import type { RequirementWithRevisions } from '../working-area/api/workingAreaApi';
-import { PROJECT, requirementFixture as requirement } from '../working-area/api/workingAreaFixtures';
-import { workingAreaKeys as keys } from '../../api/workingAreaKeys';
+import { applyWorkingAreaEvent } from './applyWorkingAreaEvent';
+import type { RequirementWithRevisions } from './workingAreaApi';
+import { PROJECT, requirementFixture as requirement } from './workingAreaFixtures';
+import { workingAreaKeys as keys } from '../../../api/workingAreaKeys';
 import { applyCommentCreated } from './applyCommentCreated';
 
 const comment = (id: number, over: Partial<CommentPresented> = {}): CommentPresented => ({

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CommentPresented, CommentsAnswer, RequirementPresented } from '@reqloom/domain';
-import type { RequirementWithRevisions } from '../working-area/api/workingAreaApi';
-import { workingAreaKeys as keys } from '../../api/workingAreaKeys';
+import type { RequirementWithRevisions } from './workingAreaApi';
+import { workingAreaKeys as keys } from '../../../api/workingAreaKeys';
 
 /**
  * What CommentCreated changes in the caches, whether it came over the socket (another member) or from the

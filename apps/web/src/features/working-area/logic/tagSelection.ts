@@ -1,5 +1,5 @@
 import type { ClassifierPresented, TagPresented } from '@reqloom/domain';
-import { searchable } from '../working-area/logic/requirementOrder';
+import { searchable } from './requirementOrder';
 
 // The rules of the tag picker (spec 2, "Tags and classifiers panel"), apart from the screen that shows them.
 

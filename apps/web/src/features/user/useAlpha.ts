@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../user/useCurrentUser';
+import { useCurrentUser } from './useCurrentUser';
 
 /**
  * Whether the person sees the alpha features, tests among them (spec 2 §6): null while the user is not known yet

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { TAG_COLORS, type ClassifierPresented, type RequirementPresented, type TagPresented } from '@reqloom/domain';
-import { applyWorkingAreaEvent, type WorkingAreaEvent } from '../working-area/api/applyWorkingAreaEvent';
-import type { RequirementWithRevisions } from '../working-area/api/workingAreaApi';
-import { flushRefreshes } from '../working-area/api/workingAreaCache';
-import { PROJECT, requirementFixture as requirement } from '../working-area/api/workingAreaFixtures';
-import { workingAreaKeys as keys } from '../../api/workingAreaKeys';
+import { applyWorkingAreaEvent, type WorkingAreaEvent } from './applyWorkingAreaEvent';
+import type { RequirementWithRevisions } from './workingAreaApi';
+import { flushRefreshes } from './workingAreaCache';
+import { PROJECT, requirementFixture as requirement } from './workingAreaFixtures';
+import { workingAreaKeys as keys } from '../../../api/workingAreaKeys';
 import { applyClassifierEvent, cachedRequirementsHold } from './applyClassifierEvent';
 
 const tag = (id: number, classifier_id: number, title = `T${id}`): TagPresented => ({

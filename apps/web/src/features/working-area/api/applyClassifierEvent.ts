@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ClassifierPresented, RequirementPresented, TagPresented } from '@reqloom/domain';
-import type { WireEvent } from '../../api/wireEvent';
-import type { RequirementWithRevisions } from '../working-area/api/workingAreaApi';
-import { workingAreaKeys as keys } from '../../api/workingAreaKeys';
+import type { WireEvent } from '../../../api/wireEvent';
+import type { RequirementWithRevisions } from './workingAreaApi';
+import { workingAreaKeys as keys } from '../../../api/workingAreaKeys';
 
 export type ClassifierEvent = WireEvent<'ClassifierUpdated' | 'ClassifierDeleted' | 'TagUpdated' | 'TagDeleted'>;
 

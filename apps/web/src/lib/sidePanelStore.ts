@@ -5,7 +5,7 @@
 // The open panel is the signed-in user's (issue 31): it is kept under their id, forgotten in memory when the
 // session ends, and read again for whoever signs in next, so that the next person on the same browser starts
 // from the default (no panel open) rather than from what the last one had open.
-import { isSessionActive, subscribeSession } from '../../api/session';
+import { isSessionActive, subscribeSession } from '../api/session';
 
 export const SIDE_PANELS = ['comments', 'tags', 'exportSettings'] as const;
 export type SidePanelName = (typeof SIDE_PANELS)[number];

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../../test/fakeBrowser';
+import { memoryStorage } from '../test/fakeBrowser';
 
 describe('side panel store', () => {
   beforeEach(() => {
@@ -36,7 +36,7 @@ describe('side panel store', () => {
   });
 
   it('gives the next user on the browser the default, not the panel the last one opened (issue 31)', async () => {
-    const session = await import('../../api/session');
+    const session = await import('../api/session');
     const s = await import('./sidePanelStore');
     // A signs in and opens the tags.
     session.startSession(new Date(Date.now() + 600_000).toISOString());
