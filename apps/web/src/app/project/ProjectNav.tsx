@@ -2,7 +2,7 @@ import { Box, NavLink } from '@mantine/core';
 import { IconHome, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { StructureSidebar } from '../../features/working-area/StructureSidebar';
+import { StructureSidebar } from '../../features/working-area-screens/StructureSidebar';
 import { isDetailedPath, projectPath } from '../../features/projects/projectPaths';
 import { useProject } from '../../features/projects/useProject';
 

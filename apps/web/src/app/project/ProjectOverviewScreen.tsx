@@ -6,7 +6,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { ProjectSidePanels } from '../../features/side-panels/ProjectSidePanels';
 import { GuidedTour } from '../../features/tours/GuidedTour';
 import { projectTour } from '../../features/tours/projectTour';
-import { OverviewDocuments } from '../../features/working-area/OverviewDocuments';
+import { OverviewDocuments } from '../../features/working-area-screens/OverviewDocuments';
 import { ProjectContributors } from '../../features/projects/ProjectContributors';
 import { useProject } from '../../features/projects/useProject';
 

@@ -21,7 +21,7 @@ import { ProjectSidebar } from './ProjectSidebar';
 import { fetchProjectByPath, fetchProjectSettings } from '../../features/projects/projectsApi';
 import { useProjectPrefetch } from './useProjectPrefetch';
 import { useProjectRealtime } from './useProjectRealtime';
-import { ConflictHost } from '../../features/working-area/conflicts/ConflictHost';
+import { ConflictHost } from '../../features/working-area-screens/conflicts/ConflictHost';
 import classes from './ProjectShell.module.css';
 
 const {

@@ -8,7 +8,7 @@ import { lazyScreen } from '../lazyScreen';
 export const projectScreens = {
   shell: lazyScreen(() => import('./ProjectShell'), 'ProjectShell'),
   overview: lazyScreen(() => import('./ProjectOverviewScreen'), 'ProjectOverviewScreen'),
-  detailed: lazyScreen(() => import('../../features/working-area/DetailedScreen'), 'DetailedScreen'),
+  detailed: lazyScreen(() => import('../../features/working-area-screens/DetailedScreen'), 'DetailedScreen'),
   settings: lazyScreen(() => import('../../features/projects/settings/ProjectSettingsScreen'), 'ProjectSettingsScreen'),
   playtest: lazyScreen(() => import('../../features/tests/player/PlaytestScreen'), 'PlaytestScreen'),
   synaeptic: lazyScreen(() => import('../../features/synaeptic/SynaepticScreen'), 'SynaepticScreen'),

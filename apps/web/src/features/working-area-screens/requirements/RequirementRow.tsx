@@ -5,15 +5,15 @@ import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconFold
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { TagPicker } from '../../tags/TagPicker';
-import { TestCoverageBadge } from '../common/TestCoverageBadge';
-import { CoverageBadge } from '../common/CoverageBadge';
-import { StaleLinksBadge } from '../common/StaleLinksBadge';
-import { StatusBadge } from '../common/StatusBadge';
-import { relativeTime } from '../logic/relativeTime';
-import { RequirementRowActions } from './RequirementRowActions';
-import { RowIconButton } from './RowIconButton';
-import type { RequirementCommands } from './useRequirementCommands';
-import classes from './RequirementsTable.module.css';
+import { TestCoverageBadge } from '../../working-area/common/TestCoverageBadge';
+import { CoverageBadge } from '../../working-area/common/CoverageBadge';
+import { StaleLinksBadge } from '../../working-area/common/StaleLinksBadge';
+import { StatusBadge } from '../../working-area/common/StatusBadge';
+import { relativeTime } from '../../working-area/logic/relativeTime';
+import { RequirementRowActions } from '../../working-area/requirements/RequirementRowActions';
+import { RowIconButton } from '../../working-area/requirements/RowIconButton';
+import type { RequirementCommands } from '../../working-area/requirements/useRequirementCommands';
+import classes from '../../working-area/requirements/RequirementsTable.module.css';
 
 export interface RequirementRowProps {
   requirement: RequirementPresented;

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/FormAlert';
 import { errorMessage } from '../../components/errorMessage';
 import { useProject } from '../projects/useProject';
-import { useStructure } from './api/useStructure';
-import { ImportMenuItems } from './dialogs/ImportMenuItems';
-import { useWorkingAreaDialogs } from './dialogs/useWorkingAreaDialogs';
+import { useStructure } from '../working-area/api/useStructure';
+import { ImportMenuItems } from '../working-area/dialogs/ImportMenuItems';
+import { useWorkingAreaDialogs } from '../working-area/dialogs/useWorkingAreaDialogs';
 import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
-import { DocumentGraph } from './overview/DocumentGraph';
+import { DocumentGraph } from '../working-area/overview/DocumentGraph';
 
 /** The documents part of the project overview (spec 2 §2): the traceability graph, add-document, empty alert. */
 export function OverviewDocuments() {

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { UserPresented } from '@reqloom/domain';
 import { queryKeys } from '../../api/queryKeys';
 import { answer, click, openPage, settle, type Page } from '../../test/page';
-import { documentFixture } from './api/workingAreaFixtures';
+import { documentFixture } from '../working-area/api/workingAreaFixtures';
 import { OverviewDocuments } from './OverviewDocuments';
 import { StructureSidebar } from './StructureSidebar';
 

@@ -4,18 +4,18 @@ import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../projects/useProject';
 import { useCurrentUser } from '../user/useCurrentUser';
-import { useStructure } from './api/useStructure';
-import { useActiveElement } from './common/useActiveElement';
-import { useWorkingAreaPaths } from './common/useWorkingAreaPaths';
-import { useWorkingAreaPreferences } from './common/useWorkingAreaPreferences';
-import { ImportMenuItems } from './dialogs/ImportMenuItems';
-import { useWorkingAreaDialogs } from './dialogs/useWorkingAreaDialogs';
+import { useStructure } from '../working-area/api/useStructure';
+import { useActiveElement } from '../working-area/common/useActiveElement';
+import { useWorkingAreaPaths } from '../working-area/common/useWorkingAreaPaths';
+import { useWorkingAreaPreferences } from '../working-area/common/useWorkingAreaPreferences';
+import { ImportMenuItems } from '../working-area/dialogs/ImportMenuItems';
+import { useWorkingAreaDialogs } from '../working-area/dialogs/useWorkingAreaDialogs';
 import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
-import { orderDocuments } from './logic/documentOrder';
-import { DocumentOrderToggle } from './sidebar/DocumentOrderToggle';
-import { StructureDocumentItem } from './sidebar/StructureDocumentItem';
-import classes from './sidebar/StructureTree.module.css';
-import { useSidebarExpansion } from './sidebar/useSidebarExpansion';
+import { orderDocuments } from '../working-area/logic/documentOrder';
+import { DocumentOrderToggle } from '../working-area/sidebar/DocumentOrderToggle';
+import { StructureDocumentItem } from '../working-area/sidebar/StructureDocumentItem';
+import classes from '../working-area/sidebar/StructureTree.module.css';
+import { useSidebarExpansion } from '../working-area/sidebar/useSidebarExpansion';
 
 /** The side-bar tree of the project's documents and categories (inside the project shell, spec 2 §2). */
 export function StructureSidebar() {

@@ -2,8 +2,14 @@ import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { TagBadges } from '../../tags/TagBadges';
-import { statusMeta } from '../common/statusMeta';
-import { conflictFields, conflictTags, type Conflict, type ConflictChoice, type ConflictField } from './conflicts';
+import { statusMeta } from '../../working-area/common/statusMeta';
+import {
+  conflictFields,
+  conflictTags,
+  type Conflict,
+  type ConflictChoice,
+  type ConflictField,
+} from '../../working-area/conflicts/conflicts';
 
 function FieldValue({ field, value }: { field: ConflictField; value: unknown }) {
   const { t } = useTranslation();

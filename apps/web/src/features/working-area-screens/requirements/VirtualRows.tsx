@@ -2,8 +2,8 @@ import { memo, useCallback, useRef, type MouseEvent } from 'react';
 import type { CategoryPresented, ClassifierPresented, RequirementPresented } from '@reqloom/domain';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { RequirementRow } from './RequirementRow';
-import { useDocumentOffset } from './useDocumentOffset';
-import type { RequirementCommands } from './useRequirementCommands';
+import { useDocumentOffset } from '../../working-area/requirements/useDocumentOffset';
+import type { RequirementCommands } from '../../working-area/requirements/useRequirementCommands';
 
 // A one-line row in the default theme measures 55.4 px (55 as the virtualiser rounds it): an estimate that differs
 // made every newly measured row change the table's height, and above the view move the scroll position too.

@@ -14,21 +14,21 @@ import { TestView } from '../../tests/view/TestView';
 import { useProject } from '../../projects/useProject';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { requirementTour } from '../../tours/requirementTour';
-import { useDocumentRequirements } from '../api/useDocumentRequirements';
-import { useRequirement } from '../api/useRequirement';
-import { useStructure } from '../api/useStructure';
-import { Section } from '../common/Section';
-import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
-import { useRequirementCommands } from '../requirements/useRequirementCommands';
-import { RequirementAttributes } from './RequirementAttributes';
-import { RequirementDescription } from './RequirementDescription';
-import { RequirementNavigation } from './RequirementNavigation';
-import { RequirementPlacement } from './RequirementPlacement';
-import { RequirementTitle } from './RequirementTitle';
-import { RevisionsTable } from './RevisionsTable';
-import { StatusStepper } from './StatusStepper';
-import { TraceabilitySection } from './TraceabilitySection';
-import classes from './RequirementView.module.css';
+import { useDocumentRequirements } from '../../working-area/api/useDocumentRequirements';
+import { useRequirement } from '../../working-area/api/useRequirement';
+import { useStructure } from '../../working-area/api/useStructure';
+import { Section } from '../../working-area/common/Section';
+import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
+import { useRequirementCommands } from '../../working-area/requirements/useRequirementCommands';
+import { RequirementAttributes } from '../../working-area/requirement/RequirementAttributes';
+import { RequirementDescription } from '../../working-area/requirement/RequirementDescription';
+import { RequirementNavigation } from '../../working-area/requirement/RequirementNavigation';
+import { RequirementPlacement } from '../../working-area/requirement/RequirementPlacement';
+import { RequirementTitle } from '../../working-area/requirement/RequirementTitle';
+import { RevisionsTable } from '../../working-area/requirement/RevisionsTable';
+import { StatusStepper } from '../../working-area/requirement/StatusStepper';
+import { TraceabilitySection } from '../../working-area/requirement/TraceabilitySection';
+import classes from '../../working-area/requirement/RequirementView.module.css';
 
 /**
  * The requirement view (spec 2): place, name, reference, neighbours, status stepper, description with the tags of

@@ -5,20 +5,20 @@ import type { CategoryPresented, ClassifierPresented, RequirementPresented } fro
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormatDateTime } from '../../user/useFormatDateTime';
-import { useNow } from '../common/useNow';
-import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
+import { useNow } from '../../working-area/common/useNow';
+import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
 import {
   buildSearchIndex,
   filterRequirements,
   sortRequirements,
   type SortDirection,
   type SortKey,
-} from '../logic/requirementOrder';
-import { RequirementsToolbar } from './RequirementsToolbar';
-import { useNarrowerThan } from './useNarrowerThan';
-import { useRequirementCommands } from './useRequirementCommands';
+} from '../../working-area/logic/requirementOrder';
+import { RequirementsToolbar } from '../../working-area/requirements/RequirementsToolbar';
+import { useNarrowerThan } from '../../working-area/requirements/useNarrowerThan';
+import { useRequirementCommands } from '../../working-area/requirements/useRequirementCommands';
 import { VirtualRows } from './VirtualRows';
-import classes from './RequirementsTable.module.css';
+import classes from '../../working-area/requirements/RequirementsTable.module.css';
 
 /** Below this width a requirement's name would be squeezed into a sliver: the tags go under it instead. */
 const REQUIREMENT_MIN = 200;

@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequirementPresented } from '@reqloom/domain';
 import { answer, openPage, type Page } from '../../../test/page';
-import { requirementFixture } from '../api/workingAreaFixtures';
+import { requirementFixture } from '../../working-area/api/workingAreaFixtures';
 import { RequirementRow } from './RequirementRow';
-import type { RequirementCommands } from './useRequirementCommands';
+import type { RequirementCommands } from '../../working-area/requirements/useRequirementCommands';
 
 // A row as a new team read it (issue 31): a draft keeps no badge but its Status cell says "Draft" on hover and to a
 // screen reader; a test can be deleted unless it has runs (decisions §16), and then the button says why.

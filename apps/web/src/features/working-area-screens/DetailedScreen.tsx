@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { ElementSidePanels, type ElementKind } from '../side-panels/ElementSidePanels';
 import { CategoryView } from './category/CategoryView';
-import { useWorkingAreaPaths } from './common/useWorkingAreaPaths';
+import { useWorkingAreaPaths } from '../working-area/common/useWorkingAreaPaths';
 import { WorkingAreaDialogs } from './dialogs/WorkingAreaDialogs';
 import { DocumentView } from './document/DocumentView';
 import { RequirementView } from './requirement/RequirementView';

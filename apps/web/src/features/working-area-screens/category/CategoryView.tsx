@@ -12,19 +12,19 @@ import { categoryTour } from '../../tours/categoryTour';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { useClassifiers } from '../../tags/useClassifiers';
 import { useAlpha } from '../../user/useAlpha';
-import { useDocumentRequirements } from '../api/useDocumentRequirements';
-import { useStructure } from '../api/useStructure';
-import { InfoAlert } from '../common/InfoAlert';
-import { Section } from '../common/Section';
-import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
-import { useWorkingAreaPreferences } from '../common/useWorkingAreaPreferences';
-import { CategoriesTree } from '../document/CategoriesTree';
-import { useCategoryCommands } from '../document/useCategoryCommands';
-import { useWorkingAreaDialogs } from '../dialogs/useWorkingAreaDialogs';
-import { descendantsOf, subTree } from '../logic/categoryTree';
-import { statusCounts } from '../logic/requirementOrder';
+import { useDocumentRequirements } from '../../working-area/api/useDocumentRequirements';
+import { useStructure } from '../../working-area/api/useStructure';
+import { InfoAlert } from '../../working-area/common/InfoAlert';
+import { Section } from '../../working-area/common/Section';
+import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
+import { useWorkingAreaPreferences } from '../../working-area/common/useWorkingAreaPreferences';
+import { CategoriesTree } from '../../working-area/document/CategoriesTree';
+import { useCategoryCommands } from '../../working-area/document/useCategoryCommands';
+import { useWorkingAreaDialogs } from '../../working-area/dialogs/useWorkingAreaDialogs';
+import { descendantsOf, subTree } from '../../working-area/logic/categoryTree';
+import { statusCounts } from '../../working-area/logic/requirementOrder';
 import { RequirementsTable } from '../requirements/RequirementsTable';
-import { CategoryHeader } from './CategoryHeader';
+import { CategoryHeader } from '../../working-area/category/CategoryHeader';
 
 /**
  * The category view (spec 2): its own requirements (in order, movable), its sub-categories, and the requirements

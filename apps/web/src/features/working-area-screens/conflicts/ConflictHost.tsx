@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ConflictDialog } from './ConflictDialog';
-import { setConflictResolver, type Conflict, type ConflictChoice } from './conflicts';
+import { setConflictResolver, type Conflict, type ConflictChoice } from '../../working-area/conflicts/conflicts';
 
 /** Asks the person about each conflicting save, one at a time, for the whole project. */
 export function ConflictHost() {

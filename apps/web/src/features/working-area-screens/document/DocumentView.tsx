@@ -13,21 +13,21 @@ import { documentTour } from '../../tours/documentTour';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { useClassifiers } from '../../tags/useClassifiers';
 import { useAlpha } from '../../user/useAlpha';
-import { useDocumentRequirements } from '../api/useDocumentRequirements';
-import { useStructure } from '../api/useStructure';
-import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
-import { InfoAlert } from '../common/InfoAlert';
-import { notifyFailure } from '../common/notifyFailure';
-import { Section } from '../common/Section';
-import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
-import { useWorkingAreaDialogs } from '../dialogs/useWorkingAreaDialogs';
-import { buildCategoryTree } from '../logic/categoryTree';
-import { defaultCategoryId } from '../logic/defaultCategory';
-import { statusCounts } from '../logic/requirementOrder';
-import { DocumentGraph } from '../overview/DocumentGraph';
+import { useDocumentRequirements } from '../../working-area/api/useDocumentRequirements';
+import { useStructure } from '../../working-area/api/useStructure';
+import { useWorkingAreaActions } from '../../working-area/api/useWorkingAreaActions';
+import { InfoAlert } from '../../working-area/common/InfoAlert';
+import { notifyFailure } from '../../working-area/common/notifyFailure';
+import { Section } from '../../working-area/common/Section';
+import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
+import { useWorkingAreaDialogs } from '../../working-area/dialogs/useWorkingAreaDialogs';
+import { buildCategoryTree } from '../../working-area/logic/categoryTree';
+import { defaultCategoryId } from '../../working-area/logic/defaultCategory';
+import { statusCounts } from '../../working-area/logic/requirementOrder';
+import { DocumentGraph } from '../../working-area/overview/DocumentGraph';
 import { RequirementsTable } from '../requirements/RequirementsTable';
-import { CategoriesTree } from './CategoriesTree';
-import { DocumentHeader } from './DocumentHeader';
+import { CategoriesTree } from '../../working-area/document/CategoriesTree';
+import { DocumentHeader } from '../../working-area/document/DocumentHeader';
 
 /** The document view (spec 2): header, its links to other documents, categories tree, requirements table. */
 export function DocumentView({ documentId }: { documentId: number }) {

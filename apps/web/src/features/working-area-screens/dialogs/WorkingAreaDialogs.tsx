@@ -1,22 +1,34 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useProject } from '../../projects/useProject';
-import { useStructure } from '../api/useStructure';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useStructure } from '../../working-area/api/useStructure';
+import { ConfirmDialog } from '../../working-area/dialogs/ConfirmDialog';
 import {
   WorkingAreaDialogsContext,
   type ConfirmRequest,
   type DialogRequest,
   type WorkingAreaDialogsValue,
-} from './WorkingAreaDialogsContext';
+} from '../../working-area/dialogs/WorkingAreaDialogsContext';
 
 // The dialogs load when first opened: the side bar (in the project shell's chunk) and the views stay light.
-const DocumentDialog = lazy(async () => ({ default: (await import('./DocumentDialog')).DocumentDialog }));
-const CategoryDialog = lazy(async () => ({ default: (await import('./CategoryDialog')).CategoryDialog }));
-const RequirementDialog = lazy(async () => ({ default: (await import('./RequirementDialog')).RequirementDialog }));
+const DocumentDialog = lazy(async () => ({
+  default: (await import('../../working-area/dialogs/DocumentDialog')).DocumentDialog,
+}));
+const CategoryDialog = lazy(async () => ({
+  default: (await import('../../working-area/dialogs/CategoryDialog')).CategoryDialog,
+}));
+const RequirementDialog = lazy(async () => ({
+  default: (await import('../../working-area/dialogs/RequirementDialog')).RequirementDialog,
+}));
 const TestDialog = lazy(async () => ({ default: (await import('../../tests/dialog/TestDialog')).TestDialog }));
-const ChildrenDialog = lazy(async () => ({ default: (await import('./ChildrenDialog')).ChildrenDialog }));
-const ImportDialog = lazy(async () => ({ default: (await import('./ImportDialog')).ImportDialog }));
-const LinksDialog = lazy(async () => ({ default: (await import('./LinksDialog')).LinksDialog }));
+const ChildrenDialog = lazy(async () => ({
+  default: (await import('../../working-area/dialogs/ChildrenDialog')).ChildrenDialog,
+}));
+const ImportDialog = lazy(async () => ({
+  default: (await import('../../working-area/dialogs/ImportDialog')).ImportDialog,
+}));
+const LinksDialog = lazy(async () => ({
+  default: (await import('../../working-area/dialogs/LinksDialog')).LinksDialog,
+}));
 
 /**
  * Hosts the working area's dialogs for the part of the page inside it (the side bar and the detailed screen each

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { DEFAULT_PREFERENCES, type DocumentOrder, type UserPresented } from '@reqloom/domain';
 import { queryKeys } from '../../api/queryKeys';
 import { answer, click, openPage, settle, type Page } from '../../test/page';
-import { categoryFixture, documentFixture } from './api/workingAreaFixtures';
+import { categoryFixture, documentFixture } from '../working-area/api/workingAreaFixtures';
 import { StructureSidebar } from './StructureSidebar';
 
 // The side bar after an import (issue 31): the document in view expanded and the others collapsed, what the person
