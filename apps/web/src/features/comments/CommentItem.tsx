@@ -3,7 +3,7 @@ import { Avatar } from '@mantine/core';
 import type { CommentPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { avatarInitials } from '../../lib/avatarInitials';
-import { relativeTime } from '../working-area/logic/relativeTime';
+import { relativeTime } from '../../lib/relativeTime';
 import classes from './CommentsPanel.module.css';
 
 interface CommentItemProps {

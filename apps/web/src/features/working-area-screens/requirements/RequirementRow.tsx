@@ -9,7 +9,7 @@ import { TestCoverageBadge } from '../../working-area/common/TestCoverageBadge';
 import { CoverageBadge } from '../../working-area/common/CoverageBadge';
 import { StaleLinksBadge } from '../../working-area/common/StaleLinksBadge';
 import { StatusBadge } from '../../working-area/common/StatusBadge';
-import { relativeTime } from '../../working-area/logic/relativeTime';
+import { relativeTime } from '../../../lib/relativeTime';
 import { RequirementRowActions } from '../../working-area/requirements/RequirementRowActions';
 import { RowIconButton } from '../../working-area/requirements/RowIconButton';
 import type { RequirementCommands } from '../../working-area/requirements/useRequirementCommands';

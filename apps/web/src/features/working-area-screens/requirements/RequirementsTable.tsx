@@ -5,7 +5,7 @@ import type { CategoryPresented, ClassifierPresented, RequirementPresented } fro
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormatDateTime } from '../../user/useFormatDateTime';
-import { useNow } from '../../working-area/common/useNow';
+import { useNow } from '../../../lib/useNow';
 import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
 import {
   buildSearchIndex,

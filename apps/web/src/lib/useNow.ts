@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { serverNow } from '../../../api/serverClock';
+import { serverNow } from '../api/serverClock';
 
 /**
  * The current time on the server's clock (the times shown are the server's), renewed every `intervalMs`:
