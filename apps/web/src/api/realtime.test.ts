@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_BATCH_WINDOW_MAX_MS, type ProjectPresented } from '@reqloom/domain';
 import { catchUpProject } from '../features/projects/applyProjectEvent';
-import { workingAreaKeys } from '../features/working-area/api/workingAreaKeys';
+import { workingAreaKeys } from './workingAreaKeys';
 
 /** A stand-in for the Socket.IO client: records what is emitted, and lets the test play the server. */
 class FakeSocket {

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './AppLayout';
-import { projectScreens } from '../features/projects/projectScreens';
+import { projectScreens } from './project/projectScreens';
 import { lazyScreen } from './lazyScreen';
 import { RequireAuth } from './RequireAuth';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../features/auth/useLogout';
 import { useCurrentUser } from '../features/user/useCurrentUser';
-import { avatarInitials } from './avatarInitials';
+import { avatarInitials } from '../lib/avatarInitials';
 
 export function UserMenu() {
   const { t } = useTranslation();

@@ -3,12 +3,12 @@ import { dropEarlyReads } from '../api/earlyReads';
 import { endSession, startSession } from '../api/session';
 import { fakeBrowser, json } from '../test/fakeBrowser';
 import { documentIdOf, projectAddressOf } from '../features/projects/projectAddress';
-import { projectScreens } from '../features/projects/projectScreens';
+import { projectScreens } from './project/projectScreens';
 import { startEarly } from './earlyStart';
 import { topBarParts } from './topBarParts';
 
 // The screens' chunks are not loaded here: each preload is a spy.
-vi.mock('../features/projects/projectScreens', () => {
+vi.mock('./project/projectScreens', () => {
   const screen = () => ({ preload: vi.fn(() => Promise.resolve()) });
   const projectScreens = {
     shell: screen(),

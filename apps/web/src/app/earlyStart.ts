@@ -2,7 +2,7 @@ import { readEarly } from '../api/client';
 import { dropEarlyReads } from '../api/earlyReads';
 import { isSessionActive, subscribeSession } from '../api/session';
 import { documentIdOf, isMapAddress, projectAddressOf, type ProjectAddress } from '../features/projects/projectAddress';
-import { preloadProjectScreen, projectScreens } from '../features/projects/projectScreens';
+import { preloadProjectScreen, projectScreens } from './project/projectScreens';
 import { isPublicScreen } from './publicScreens';
 import { topBarParts } from './topBarParts';
 

@@ -6,5 +6,5 @@ import { lazyScreen } from './lazyScreen';
  */
 export const topBarParts = {
   userMenu: lazyScreen(() => import('./UserMenu'), 'UserMenu'),
-  projectTopBar: lazyScreen(() => import('../features/projects/ProjectTopBar'), 'ProjectTopBar'),
+  projectTopBar: lazyScreen(() => import('./project/ProjectTopBar'), 'ProjectTopBar'),
 };

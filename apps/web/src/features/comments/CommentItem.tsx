@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { Avatar } from '@mantine/core';
 import type { CommentPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { avatarInitials } from '../../app/avatarInitials';
-import { relativeTime } from '../working-area/logic/relativeTime';
+import { avatarInitials } from '../../lib/avatarInitials';
+import { relativeTime } from '../../lib/relativeTime';
 import classes from './CommentsPanel.module.css';
 
 interface CommentItemProps {

@@ -3,7 +3,7 @@ import { ScrollArea } from '@mantine/core';
 import type { CommentPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../user/useFormatDateTime';
-import { useNow } from '../working-area/common/useNow';
+import { useNow } from '../../lib/useNow';
 import { CommentItem } from './CommentItem';
 import classes from './CommentsPanel.module.css';
 

@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Commentable, CommentsAnswer } from '@reqloom/domain';
 import { useProject } from '../projects/useProject';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
-import { applyCommentCreated } from './applyCommentCreated';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
+import { applyCommentCreated } from '../working-area/api/applyCommentCreated';
 import { markCommentsRead, postComment } from './commentsApi';
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { unreadCount, type Commentable } from '@reqloom/domain';
 import { useProject } from '../projects/useProject';
 import { useCurrentUser } from '../user/useCurrentUser';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { fetchComments } from './commentsApi';
 
 /**

@@ -5,7 +5,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { setLanguage } from '../../i18n/i18n';
 import { answer, openPage, settle, type Page } from '../../test/page';
 import { documentFixture } from '../working-area/api/workingAreaFixtures';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { ExportSettingsPanel } from './ExportSettingsPanel';
 
 // The export settings panel as an alpha user sees it (every option, the table of evolutions' section too), in

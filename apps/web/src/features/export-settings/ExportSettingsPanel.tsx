@@ -9,7 +9,7 @@ import { notifyError } from '../../components/notify';
 import { useProject } from '../projects/useProject';
 import { useCurrentUser } from '../user/useCurrentUser';
 import type { StructureDocument } from '../working-area/api/workingAreaApi';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { useStructure } from '../working-area/api/useStructure';
 import { changedSettings, withoutSettled, type SettingKey, type SettingsPatch } from './settingsChanges';
 

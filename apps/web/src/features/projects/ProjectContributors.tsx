@@ -1,7 +1,7 @@
 import { Avatar, Badge, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ProjectPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { avatarInitials } from '../../app/avatarInitials';
+import { avatarInitials } from '../../lib/avatarInitials';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { projectJoinLink } from '../join/joinLinks';
 

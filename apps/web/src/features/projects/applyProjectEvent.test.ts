@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PROJECT_SETTINGS, type ProjectPresented } from '@reqloom/domain';
 import { queryKeys } from '../../api/queryKeys';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { applyProjectEvent, catchUpProject } from './applyProjectEvent';
 
 function project(over: Partial<ProjectPresented> = {}): ProjectPresented {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ProjectPresented } from '@reqloom/domain';
 import { queryKeys } from '../../api/queryKeys';
 import type { ProjectEventName, WireEvent } from '../../api/wireEvent';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 
 export type ProjectEvent = WireEvent<ProjectEventName>;
 

@@ -3,7 +3,7 @@ import { CloseButton, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SideTabs } from './SideTabs';
 import { sidePanelId, sideTabId, type SideTab } from './sideTab';
-import { setOpenSidePanel } from './sidePanelStore';
+import { setOpenSidePanel } from '../../lib/sidePanelStore';
 import { useOpenSidePanel } from './useOpenSidePanel';
 import classes from './SidePanelLayout.module.css';
 

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sidePanelId, sideTabId, type SideTab } from './sideTab';
-import { toggleSidePanel, type SidePanelName } from './sidePanelStore';
+import { toggleSidePanel, type SidePanelName } from '../../lib/sidePanelStore';
 import classes from './SidePanelLayout.module.css';
 
 interface SideTabsProps {

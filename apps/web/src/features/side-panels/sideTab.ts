@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SidePanelName } from './sidePanelStore';
+import type { SidePanelName } from '../../lib/sidePanelStore';
 
 /** One vertical tab at the right edge and the panel it opens. */
 export interface SideTab {

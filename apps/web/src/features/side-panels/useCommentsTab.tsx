@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ScreenLoader } from '../../components/ScreenLoader';
 import { CommentsPanel } from '../comments/CommentsPanel';
 import { useComments } from '../comments/useComments';
-import { PanelEmptyState } from './PanelEmptyState';
+import { PanelEmptyState } from '../../components/PanelEmptyState';
 import type { SideTab } from './sideTab';
 
 /**

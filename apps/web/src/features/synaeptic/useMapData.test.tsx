@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProjectMapPresented } from '@reqloom/domain';
 import { answer, openPage, settle, type Page } from '../../test/page';
 import type { StructureDocument } from '../working-area/api/workingAreaApi';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { useMapData } from './useMapData';
 
 let page: Page;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { fetchProjectMap, fetchStructure } from '../working-area/api/workingAreaApi';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { decodeMap, type MapRequirement } from './logic/mapData';
 
 const NO_REQUIREMENTS = new Map<number, MapRequirement>();

@@ -1,6 +1,6 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { fetchRequirement, type RequirementWithRevisions } from '../working-area/api/workingAreaApi';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { descriptionPreview } from './logic/description';
 
 // Module-level, so that useQueries combines again only when one of the requirements changes.

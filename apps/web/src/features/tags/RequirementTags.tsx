@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../projects/useProject';
-import { setOpenSidePanel } from '../side-panels/sidePanelStore';
+import { setOpenSidePanel } from '../../lib/sidePanelStore';
 import { TagPicker } from './TagPicker';
 import { useClassifiers } from './useClassifiers';
 import classes from './TagPicker.module.css';

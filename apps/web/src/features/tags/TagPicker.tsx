@@ -8,7 +8,7 @@ import { notifyError } from '../../components/notify';
 import { useWorkingAreaActions } from '../working-area/api/useWorkingAreaActions';
 import { TagBadges } from './TagBadges';
 import { TagPickerDropdown } from './TagPickerDropdown';
-import { heldTags, replaceClassifierTags, sameIds, toggleTag } from './tagSelection';
+import { heldTags, replaceClassifierTags, sameIds, toggleTag } from '../working-area/logic/tagSelection';
 import classes from './TagPicker.module.css';
 
 interface TagPickerProps {

@@ -4,7 +4,7 @@ import type { ClassifierPresented } from '@reqloom/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TagBadge } from './TagBadge';
-import { matchingTags, moveActive } from './tagSelection';
+import { matchingTags, moveActive } from '../working-area/logic/tagSelection';
 import classes from './TagPicker.module.css';
 
 interface TagPickerDropdownProps {

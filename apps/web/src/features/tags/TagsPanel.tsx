@@ -6,7 +6,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { ScreenLoader } from '../../components/ScreenLoader';
 import { errorMessage } from '../../components/errorMessage';
 import { useProject } from '../projects/useProject';
-import { PanelEmptyState } from '../side-panels/PanelEmptyState';
+import { PanelEmptyState } from '../../components/PanelEmptyState';
 import { useStructure } from '../working-area/api/useStructure';
 import { ClassifierCard } from './ClassifierCard';
 import { ClassifierDialog } from './ClassifierDialog';

@@ -10,7 +10,7 @@ import type {
 } from '@reqloom/domain';
 import { useProject } from '../projects/useProject';
 import { applyOwnWorkingAreaEvents, type WorkingAreaEvent } from '../working-area/api/applyWorkingAreaEvent';
-import { cachedRequirementsHold } from './applyClassifierEvent';
+import { cachedRequirementsHold } from '../working-area/api/applyClassifierEvent';
 import * as calls from './classifiersApi';
 
 /**

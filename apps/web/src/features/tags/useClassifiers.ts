@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClassifierPresented } from '@reqloom/domain';
-import { workingAreaKeys } from '../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { fetchClassifiers } from './classifiersApi';
 
 const NONE: ClassifierPresented[] = [];

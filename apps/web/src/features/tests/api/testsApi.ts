@@ -1,6 +1,6 @@
 import type { CreateTestRunBody, TestRunPresented } from '@reqloom/domain';
 import { api } from '../../../api/client';
-import { workingAreaKeys } from '../../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../../api/workingAreaKeys';
 
 // The runs of a test (decisions §16). Creating and changing tests go through the requirement calls.
 

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { useProject } from '../../projects/useProject';
 import { useRequirement } from '../../working-area/api/useRequirement';
 import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
-import { useAlpha } from '../api/useAlpha';
+import { useAlpha } from '../../user/useAlpha';
 import { TestPicker } from './TestPicker';
 import { TestPlayer } from './TestPlayer';
 

@@ -9,7 +9,7 @@ import { RichTextView } from '../../../components/editor/RichTextView';
 import { useProject } from '../../projects/useProject';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { testPlayerTour } from '../../tours/testPlayerTour';
-import { workingAreaKeys } from '../../working-area/api/workingAreaKeys';
+import { workingAreaKeys } from '../../../api/workingAreaKeys';
 import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
 import { createTestRun, testRunsKey } from '../api/testsApi';
 import { nextTestOf, useProjectTests } from '../api/useProjectTests';

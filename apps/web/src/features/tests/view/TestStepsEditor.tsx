@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Stack, Table, Text, Textarea, Tooltip } from
 import type { RequirementPresented, TestStep } from '@reqloom/domain';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useUnsavedWork } from '../../../app/unsaved/useUnsavedWork';
+import { useUnsavedWork } from '../../unsaved/useUnsavedWork';
 import { notifySuccess } from '../../../components/notify';
 import { useWorkingAreaActions } from '../../working-area/api/useWorkingAreaActions';
 import { notifyFailure } from '../../working-area/common/notifyFailure';

@@ -5,7 +5,7 @@ import { applyOwnWorkingAreaEvents, applyWorkingAreaEvent, type WorkingAreaEvent
 import type { RequirementWithRevisions, StructureDocument } from './workingAreaApi';
 import { flushRefreshes } from './workingAreaCache';
 import { PROJECT, categoryFixture, documentFixture, requirementFixture as requirement } from './workingAreaFixtures';
-import { workingAreaKeys as keys } from './workingAreaKeys';
+import { workingAreaKeys as keys } from '../../../api/workingAreaKeys';
 
 /**
  * A project with two documents (1 parent of 2): document 1 holds requirements 1 and 2 (1 in category 10),

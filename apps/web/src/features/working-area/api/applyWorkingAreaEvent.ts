@@ -1,8 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RequirementPresented } from '@reqloom/domain';
 import type { WireEvent, WorkingAreaEventName } from '../../../api/wireEvent';
-import { applyCommentCreated } from '../../comments/applyCommentCreated';
-import { applyClassifierEvent } from '../../tags/applyClassifierEvent';
+import { applyCommentCreated } from './applyCommentCreated';
+import { applyClassifierEvent } from './applyClassifierEvent';
 import type { StructureDocument } from './workingAreaApi';
 import {
   cacheRequirement,
@@ -12,7 +12,7 @@ import {
   forgetRequirement,
   refreshSoon,
 } from './workingAreaCache';
-import { workingAreaKeys as keys } from './workingAreaKeys';
+import { workingAreaKeys as keys } from '../../../api/workingAreaKeys';
 
 export type WorkingAreaEvent = WireEvent<WorkingAreaEventName>;
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RequirementPresented } from '@reqloom/domain';
-import { useAlpha } from '../../tests/api/useAlpha';
+import { useAlpha } from '../../user/useAlpha';
 import { fetchDocumentRequirements } from './workingAreaApi';
-import { workingAreaKeys } from './workingAreaKeys';
+import { workingAreaKeys } from '../../../api/workingAreaKeys';
 
 /** Tests are shown only to alpha users (spec 2): the others' lists leave them out. Module-level, so it stays one. */
 export const withoutTests = (list: RequirementPresented[]) => list.filter((r) => r.type !== 'test');

@@ -1,8 +1,8 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { RequirementPresented } from '@reqloom/domain';
-import { useAlpha } from '../../tests/api/useAlpha';
+import { useAlpha } from '../../user/useAlpha';
 import { fetchDocumentRequirements } from './workingAreaApi';
-import { workingAreaKeys } from './workingAreaKeys';
+import { workingAreaKeys } from '../../../api/workingAreaKeys';
 
 export interface LinkedRequirements {
   byId: Map<number, RequirementPresented>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchRequirement } from './workingAreaApi';
-import { workingAreaKeys } from './workingAreaKeys';
+import { workingAreaKeys } from '../../../api/workingAreaKeys';
 
 /** One requirement with its revisions (newest first); not asked for when `enabled` is false. */
 export function useRequirement(projectId: number, id: number, enabled = true) {

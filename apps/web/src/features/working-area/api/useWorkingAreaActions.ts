@@ -18,7 +18,7 @@ import { saveResolvingConflicts } from '../conflicts/conflicts';
 import { applyOwnWorkingAreaEvents, documentsShowing, type WorkingAreaEvent } from './applyWorkingAreaEvent';
 import * as calls from './workingAreaApi';
 import type { StructureDocument } from './workingAreaApi';
-import { workingAreaKeys } from './workingAreaKeys';
+import { workingAreaKeys } from '../../../api/workingAreaKeys';
 
 const linkedIds = (requirement: RequirementPresented) =>
   [...requirement.parents, ...requirement.children].map((link) => link.id);

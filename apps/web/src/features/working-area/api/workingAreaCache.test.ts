@@ -4,7 +4,7 @@ import type { RequirementPresented } from '@reqloom/domain';
 import { cacheRequirement, flushRefreshes, forgetRequirement, refreshSoon } from './workingAreaCache';
 import type { RequirementWithRevisions, StructureDocument } from './workingAreaApi';
 import { PROJECT, requirementFixture } from './workingAreaFixtures';
-import { workingAreaKeys as keys } from './workingAreaKeys';
+import { workingAreaKeys as keys } from '../../../api/workingAreaKeys';
 
 const requirement = requirementFixture;
 

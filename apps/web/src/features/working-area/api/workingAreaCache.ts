@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
 import { upsertRequirement } from '../logic/requirementOrder';
 import type { RequirementWithRevisions, StructureDocument } from './workingAreaApi';
-import { workingAreaKeys } from './workingAreaKeys';
+import { workingAreaKeys } from '../../../api/workingAreaKeys';
 
 // The pieces the event applier (applyWorkingAreaEvent.ts) is made of: direct cache updates, and the grouped
 // reloads. Screens and sockets do not call them directly; they apply events.

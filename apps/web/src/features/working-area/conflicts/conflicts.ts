@@ -1,6 +1,6 @@
 import type { TagPresented } from '@reqloom/domain';
 import { ApiError } from '../../../api/ApiError';
-import { sameIds } from '../../tags/tagSelection';
+import { sameIds } from '../logic/tagSelection';
 
 // Two people saved the same element (decisions §19): the later save, made from an older version, is answered
 // 409 with the element as it now is. The person sees both and chooses; nothing is overwritten without a word.

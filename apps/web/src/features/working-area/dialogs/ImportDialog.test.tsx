@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import type { ImportAnswer } from '@reqloom/domain';
 import { answer, click, openPage, press, settle, type Page, type SentCall } from '../../../test/page';
 import { documentFixture } from '../api/workingAreaFixtures';
-import { workingAreaKeys } from '../api/workingAreaKeys';
+import { workingAreaKeys } from '../../../api/workingAreaKeys';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { ImportDialog } from './ImportDialog';
 

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAlpha } from '../../tests/api/useAlpha';
+import { useAlpha } from '../../user/useAlpha';
 import { RowIconButton } from '../requirements/RowIconButton';
 import { categoryNumber, type CategoryNode } from '../logic/categoryTree';
 import type { CategoryCommands } from './useCategoryCommands';

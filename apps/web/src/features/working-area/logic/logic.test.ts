@@ -8,7 +8,6 @@ import { fitDocumentGraph, layoutDocumentGraph } from './documentGraph';
 import { mergeIndexedErrors, rowErrors, withMergedErrors } from './fieldErrors';
 import { autoNameFrom, autoNameInitiallyOn, firstParagraphText, htmlToText, isEmptyHtml } from './htmlText';
 import { applyCase, cycleCase } from './nameCase';
-import { relativeTime } from './relativeTime';
 import {
   buildSearchIndex,
   filterRequirements,
@@ -241,20 +240,6 @@ describe('status stepper', () => {
     expect([0, 1, 2].map((step) => stepBlock(0, step))).toEqual([null, { ahead: 1 }, { ahead: 1 }]);
     expect([0, 1, 2].map((step) => stepBlock(1, step))).toEqual([null, null, { ahead: 2 }]);
     expect([0, 1, 2].map((step) => stepBlock(3, step))).toEqual([{ behind: 3 }, { behind: 3 }, null]);
-  });
-});
-
-describe('relative time', () => {
-  const now = Date.parse('2026-03-01T12:00:00Z');
-  it('speaks the reader’s language', () => {
-    expect(relativeTime('2026-03-01T11:57:00Z', now, 'en')).toBe('3 minutes ago');
-    expect(relativeTime('2026-03-01T11:57:00Z', now, 'fr')).toBe('il y a 3 minutes');
-    expect(relativeTime('2026-03-01T11:59:58Z', now, 'en')).toBe('now');
-    expect(relativeTime('2026-02-28T12:00:00Z', now, 'en')).toBe('yesterday');
-  });
-  it('is never in the future: a time ahead of the clock reads now', () => {
-    expect(relativeTime('2026-03-01T12:00:07Z', now, 'en')).toBe('now');
-    expect(relativeTime('2026-03-01T12:05:00Z', now, 'fr')).toBe('maintenant');
   });
 });
 

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { StashedDraftAlert } from '../../../app/unsaved/StashedDraftAlert';
-import { useStashedDraft } from '../../../app/unsaved/useStashedDraft';
+import { StashedDraftAlert } from '../../unsaved/StashedDraftAlert';
+import { useStashedDraft } from '../../unsaved/useStashedDraft';
 import { plainText } from '../../../components/plainText';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { notifyFailure } from '../common/notifyFailure';

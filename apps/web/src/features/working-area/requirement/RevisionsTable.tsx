@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { useFormatDateTime } from '../../user/useFormatDateTime';
 import { StatusBadge } from '../common/StatusBadge';
-import { useNow } from '../common/useNow';
-import { relativeTime } from '../logic/relativeTime';
+import { useNow } from '../../../lib/useNow';
+import { relativeTime } from '../../../lib/relativeTime';
 import { RevisionDialog } from './RevisionDialog';
 
 /**

@@ -3,7 +3,7 @@ import type { RequirementPresented } from '@reqloom/domain';
 import { IconLink, IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../../projects/useProject';
-import { TestCoverageBadge } from '../../tests/view/TestCoverageBadge';
+import { TestCoverageBadge } from '../common/TestCoverageBadge';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { useLinkedRequirements } from '../api/useLinkedRequirements';
 import { CoverageBadge } from '../common/CoverageBadge';

@@ -6,7 +6,7 @@ import { notifySuccess } from '../../../components/notify';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { notifyFailure } from '../common/notifyFailure';
 import { useWorkingAreaDialogs } from '../dialogs/useWorkingAreaDialogs';
-import { setOpenSidePanel } from '../../side-panels/sidePanelStore';
+import { setOpenSidePanel } from '../../../lib/sidePanelStore';
 
 /**
  * What a requirement's buttons do, wherever they show (table, list, requirement view): copy, delete after a

@@ -7,7 +7,7 @@ import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { useEditor, type Editor } from '@tiptap/react';
 import { collaborationColor } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { useUnsavedWork } from '../../../../app/unsaved/useUnsavedWork';
+import { useUnsavedWork } from '../../../unsaved/useUnsavedWork';
 import { i18n } from '../../../../i18n/i18n';
 import { useCurrentUser } from '../../../user/useCurrentUser';
 import { EditorToolbar } from '../../../../components/editor/EditorToolbar';

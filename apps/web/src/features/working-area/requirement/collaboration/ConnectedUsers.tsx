@@ -1,7 +1,7 @@
 import { Avatar, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { initials } from '@reqloom/domain';
-import { avatarInitials } from '../../../../app/avatarInitials';
+import { avatarInitials } from '../../../../lib/avatarInitials';
 import type { ConnectedUser } from './collaborationStatus';
 
 /** The people editing this description now (spec 2 "connected users"), each in the colour of their caret. */

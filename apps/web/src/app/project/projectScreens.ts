@@ -1,0 +1,26 @@
+import { lazyScreen } from '../lazyScreen';
+
+/**
+ * The project shell and the screens inside it, each its own chunk. Gathered here, apart from the components that
+ * render them, so that the first script can ask for the code an address needs (`app/earlyStart.ts`) without
+ * taking that code into the first page.
+ */
+export const projectScreens = {
+  shell: lazyScreen(() => import('./ProjectShell'), 'ProjectShell'),
+  overview: lazyScreen(() => import('./ProjectOverviewScreen'), 'ProjectOverviewScreen'),
+  detailed: lazyScreen(() => import('../../features/working-area-screens/DetailedScreen'), 'DetailedScreen'),
+  settings: lazyScreen(() => import('../../features/projects/settings/ProjectSettingsScreen'), 'ProjectSettingsScreen'),
+  playtest: lazyScreen(() => import('../../features/tests/player/PlaytestScreen'), 'PlaytestScreen'),
+  synaeptic: lazyScreen(() => import('../../features/synaeptic/SynaepticScreen'), 'SynaepticScreen'),
+};
+
+/** Starts loading the code of the screen a project's sub-path shows (a module is fetched once). */
+export function preloadProjectScreen(subPath: string): Promise<void> | undefined {
+  const view = subPath.split('/')[0];
+  if (view === 'detailed') return projectScreens.detailed.preload();
+  if (view === 'synaeptic') return projectScreens.synaeptic.preload();
+  if (view === 'settings') return projectScreens.settings.preload();
+  if (view === 'playtest') return projectScreens.playtest.preload();
+  if (view === '') return projectScreens.overview.preload();
+  return undefined;
+}
