@@ -5,7 +5,7 @@ export { loadConfig, type Config } from './config';
 export { openDatabase, type Database, type Db } from './db/client';
 export * as schema from './db/schema';
 export { createConfirmedUser } from './modules/user/user-admin.service';
-export { openSession } from './modules/auth/session.service';
+export { openSession } from './core/identity';
 export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './http/session-cookie';
 export { writeBackup } from './cli/backup/backup';
 export { restoreBackup } from './cli/backup/restore';

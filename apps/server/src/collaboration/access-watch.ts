@@ -1,6 +1,6 @@
 import type { Connection, Hocuspocus } from '@hocuspocus/server';
 import { and, gt, inArray } from 'drizzle-orm';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { accessTokens, requirements, sessions } from '../db/schema';
 import type { CommittedWork } from '../events/bus';
 import type { DomainEvent } from '../events/domain-events';

@@ -1,6 +1,6 @@
 import type { Hocuspocus } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { CommittedWork } from '../events/bus';
 import type { CollaborationContext } from './context';
 import { documentName } from './shared-description';

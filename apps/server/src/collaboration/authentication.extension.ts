@@ -1,12 +1,7 @@
 import type { beforeSyncPayload, connectedPayload, Extension, onAuthenticatePayload } from '@hocuspocus/server';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { sessionKey, tokenKey } from '../http/authenticate';
-import {
-  accessTokenExists,
-  resolveAccessTokenByHash,
-  resolveSessionByHash,
-  sessionExpiry,
-} from '../modules/auth/session.service';
+import { accessTokenExists, resolveAccessTokenByHash, resolveSessionByHash, sessionExpiry } from '../core/identity';
 import { can } from '../policies/policy';
 import { findElementProjectForUser, isProjectMember } from '../policies/project-access';
 import { hashToken } from '../security/tokens';

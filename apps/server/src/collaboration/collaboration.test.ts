@@ -7,7 +7,7 @@ import { RICH_TEXT_ELEMENTS_MAX } from '@reqloom/domain';
 import { openEditor, until, type TestEditor } from '../test/collaboration-client';
 import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
 import { workingArea } from '../test/working-area';
-import { runWork } from '../work';
+import { runWork } from '../core/work';
 import { loadOrCreateState } from './collaboration-states';
 import { readHtml, writeHtml } from './shared-description';
 import { COLLABORATION_LIMITS, documentNameOf } from './connection-limits';

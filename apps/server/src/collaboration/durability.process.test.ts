@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../http/session-cookie';
-import { openSession } from '../modules/auth/session.service';
+import { openSession } from '../core/identity';
 import { createConfirmedUser } from '../modules/user/user-admin.service';
 import { openEditor, until, type TestEditor } from '../test/collaboration-client';
 import { testPostgresUrl } from '../test/fresh-database';

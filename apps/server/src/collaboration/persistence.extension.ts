@@ -1,9 +1,9 @@
 import type { beforeSyncPayload, Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { writeBackDescription } from '../modules/requirements/description-writeback';
-import { runWork } from '../work';
+import { runWork } from '../core/work';
 import { loadStoredDocument } from './collaboration-states';
 import { holdAcknowledgement } from './durable-acknowledgement';
 import type { CollaborationContext } from './context';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Language } from '@reqloom/domain';
 import { languageFrom } from '../i18n/messages';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import {
   resolveAccessTokenByHash,
   resolveSessionByHash,
@@ -9,9 +9,9 @@ import {
   TOKEN_TOUCH_GRANULARITY_MS,
   touchAccessToken,
   type Auth,
-} from '../modules/auth/session.service';
+} from '../core/identity';
 import { hashToken } from '../security/tokens';
-import { forbidden, tooManyRequests, unauthenticated } from './errors';
+import { forbidden, tooManyRequests, unauthenticated } from '../core/errors';
 import { isApiRoute } from './route-scope';
 import { SESSION_COOKIE } from './session-cookie';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { findProject } from '../policies/project-access';
 import { useWorkingArea } from '../test/working-area';
-import { runWork } from '../work';
+import { runWork } from '../core/work';
 import { insertRequirement } from './requirements/requirements.service';
 
 // Writes racing a DELETE of what they write to (or into): each answers as if it came wholly before or wholly

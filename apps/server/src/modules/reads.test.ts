@@ -15,7 +15,7 @@ import { Agent } from '../test/agent';
 import { sharedTestDatabase, truncateAll } from '../test/database';
 import type { SignedUp } from '../test/harness';
 import { workingArea } from '../test/working-area';
-import { openSession } from './auth/session.service';
+import { openSession } from '../core/identity';
 import { loadCategoryTrees } from './categories/categories.presenter';
 import { findRequirement } from './requirements/requirements.service';
 import { presentRequirement, presentRequirements } from './requirements/requirements.presenter';

@@ -4,7 +4,7 @@ import { commentableTypeSchema, idSchema } from '@reqloom/domain';
 import type { Db } from '../db/client';
 import { categories, documents, requirements } from '../db/schema';
 import { paramId, type ProjectLocator } from '../http/access';
-import { invalid } from '../http/errors';
+import { invalid } from '../core/errors';
 import { UploadForm } from '../http/upload-form';
 import { findElementProjectForUser, findProjectForUser } from '../policies/project-access';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { idSchema, type RealtimeBatch, type SubscribeAnswer } from '@reqloom/domain';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { CommittedWork } from '../events/bus';
 import type { DomainEvent } from '../events/domain-events';
 import { SESSION_COOKIE } from '../http/session-cookie';
 import { apiRateKey } from '../http/authenticate';
-import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../modules/auth/session.service';
+import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../core/identity';
 import { can } from '../policies/policy';
 import { isProjectMember, membershipKey, memberships } from '../policies/project-access';
 import { eventBatches } from './batches';
@@ -21,7 +21,7 @@ import {
   userRoom,
   userSessionsRoom,
   userTokensRoom,
-} from './rooms';
+} from '../core/rooms';
 
 type Ack = (answer: SubscribeAnswer) => void;
 type SocketData = { auth: Auth };

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { and, eq, like } from 'drizzle-orm';
 import { attachmentUrl, createCategoryBody, createClassifierBody, TAG_COLORS } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { categories, users } from '../../db/schema';
 import { storeAttachment } from '../../modules/attachments/attachments.service';
 import { findUserByEmail } from '../../modules/auth/auth.service';
-import type { User } from '../../modules/auth/session.service';
+import type { User } from '../../core/identity';
 import { createCategory } from '../../modules/categories/categories.service';
 import { createClassifier } from '../../modules/classifiers/classifiers.service';
 import { createComment } from '../../modules/comments/comments.service';
@@ -16,7 +16,7 @@ import { createRequirement, updateRequirement } from '../../modules/requirements
 import { createConfirmedUser } from '../../modules/user/user-admin.service';
 import type { ProjectRow } from '../../policies/project-access';
 import { findProject } from '../../policies/project-access';
-import { runWork, type Work } from '../../work';
+import { runWork, type Work } from '../../core/work';
 import {
   DEMO_COMMENTS,
   DEMO_DOCUMENTS,

@@ -9,11 +9,11 @@ import {
   requirementPresented,
   updateCategoryBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { requirements } from '../../db/schema';
 import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { loadedProject } from '../../http/loaded';
 import { inWork } from '../../http/work';
 import { categoryById, documentInBody } from '../working-area.locators';

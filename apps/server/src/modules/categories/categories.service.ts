@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, max, ne } from 'drizzle-orm';
 import type { CategoryPresented, CreateCategoryBody, UpdateCategoryBody } from '@reqloom/domain';
 import type { Db } from '../../db/client';
-import { loadCategoryForWrite, lockDocument } from '../../db/locks';
+import { loadCategoryForWrite, lockDocument } from '../../core/locks';
 import { swapWithSibling } from '../../db/ordering';
 import { categories, requirements } from '../../db/schema';
-import { conflict, invalid, notFound, type FieldErrors } from '../../http/errors';
+import { conflict, invalid, notFound, type FieldErrors } from '../../core/errors';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
-import type { Work } from '../../work';
+import type { Work } from '../../core/work';
 import { keepRevision } from '../requirements/requirements.service';
 import { completeSettings } from '../projects/projects.presenter';
 import { findDocument } from '../documents/documents.service';

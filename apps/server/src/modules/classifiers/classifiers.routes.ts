@@ -10,7 +10,7 @@ import {
   updateClassifierBody,
   updateTagBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
 import { loadedProject } from '../../http/loaded';
 import { inWork } from '../../http/work';

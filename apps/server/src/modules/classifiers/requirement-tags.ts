@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { classifiers, requirementTags, tags } from '../../db/schema';
-import { invalid } from '../../http/errors';
+import { invalid } from '../../core/errors';
 
 /**
  * Checks a requirement's new tag set (decisions §12): every tag of a classifier of its document, at most one tag

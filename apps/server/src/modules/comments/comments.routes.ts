@@ -10,7 +10,7 @@ import {
   idSchema,
   type CommentableType,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access, projectById, type ProjectLocator } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';

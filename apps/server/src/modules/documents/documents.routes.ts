@@ -11,9 +11,9 @@ import {
   updateDocumentBody,
   updateDocumentSettingsBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { inWork } from '../../http/work';
 import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';

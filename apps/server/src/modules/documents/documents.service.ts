@@ -11,14 +11,14 @@ import {
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { jsonbObject, jsonbParam } from '../../db/jsonb';
-import { loadDocumentForWrite, lockDocumentsOf, lockDocumentWithNeighbours, lockProject } from '../../db/locks';
+import { loadDocumentForWrite, lockDocumentsOf, lockDocumentWithNeighbours, lockProject } from '../../core/locks';
 import { documentLinks, documents, requirementLinks, requirements } from '../../db/schema';
-import { conflict, forbidden, invalid, notFound, type FieldErrors } from '../../http/errors';
+import { conflict, forbidden, invalid, notFound, type FieldErrors } from '../../core/errors';
 import { can } from '../../policies/policy';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
-import type { Work } from '../../work';
-import type { User } from '../auth/session.service';
+import type { Work } from '../../core/work';
+import type { User } from '../../core/identity';
 import { completeSettings } from '../projects/projects.presenter';
 import {
   completeDocumentSettings,

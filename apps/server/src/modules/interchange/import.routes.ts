@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, importAnswer, importFields, type ImportAnswer, type Language } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';

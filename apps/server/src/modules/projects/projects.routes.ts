@@ -12,7 +12,7 @@ import {
   updateProjectBody,
   updateProjectSettingsBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access, projectById } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { inWork } from '../../http/work';

@@ -9,15 +9,15 @@ import type {
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { jsonbObject, jsonbParam } from '../../db/jsonb';
-import { loadProjectForWrite } from '../../db/locks';
+import { loadProjectForWrite } from '../../core/locks';
 import { projects, projectUsers } from '../../db/schema';
-import { invalid, invalidMessage, notFound } from '../../http/errors';
+import { invalid, invalidMessage, notFound } from '../../core/errors';
 import { can } from '../../policies/policy';
 import { isGroupMember, type ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import { randomToken, safeEqual } from '../../security/tokens';
-import type { Work } from '../../work';
-import type { User } from '../auth/session.service';
+import type { Work } from '../../core/work';
+import type { User } from '../../core/identity';
 import { completeSettings, presentProject, presentProjects } from './projects.presenter';
 import { resolveNamespace } from './namespace';
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { readHtml, sameDescription } from '../../collaboration/shared-description';
 import { storeState } from '../../collaboration/collaboration-states';
-import { loadRequirementRowForWrite, lockProjectOfRequirement } from '../../db/locks';
+import { loadRequirementRowForWrite, lockProjectOfRequirement } from '../../core/locks';
 import { documents, requirements, revisions } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import type { Work } from '../../work';
+import { AppError } from '../../core/errors';
+import type { Work } from '../../core/work';
 import { keepRevision } from './requirements.service';
 import type { RequirementRow } from './requirements.presenter';
 

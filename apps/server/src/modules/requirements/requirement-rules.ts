@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { categories, documentLinks, documents, requirements } from '../../db/schema';
-import type { FieldErrors } from '../../http/errors';
+import type { FieldErrors } from '../../core/errors';
 
 /** One requirement by id: a prepared statement, since most calls about a requirement start with it. */
 export async function requirementById(db: Db, id: number): Promise<typeof requirements.$inferSelect | undefined> {

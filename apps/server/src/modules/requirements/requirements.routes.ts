@@ -9,7 +9,7 @@ import {
   revisionPresented,
   updateRequirementBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';

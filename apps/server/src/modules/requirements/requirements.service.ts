@@ -13,16 +13,16 @@ import {
   lockDocumentsOf,
   loadRequirementForWrite,
   loadRequirementRowForWrite,
-} from '../../db/locks';
+} from '../../core/locks';
 import { swapWithSibling } from '../../db/ordering';
 import { applyHtmlToState } from '../../collaboration/collaboration-states';
 import { requirementLinks, requirements, revisions } from '../../db/schema';
-import { conflict, invalid, type FieldErrors } from '../../http/errors';
+import { conflict, invalid, type FieldErrors } from '../../core/errors';
 import { translate } from '../../i18n/messages';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
-import type { Work } from '../../work';
-import type { User } from '../auth/session.service';
+import type { Work } from '../../core/work';
+import type { User } from '../../core/identity';
 import { checkTagSet, copyTags, dropTagsOutside, replaceTags } from '../classifiers/requirement-tags';
 import {
   checkPreviousTests,

@@ -2,9 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TestStep } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { documents, requirements, testRuns } from '../../db/schema';
-import { forbidden, invalid, type FieldErrors } from '../../http/errors';
+import { forbidden, invalid, type FieldErrors } from '../../core/errors';
 import { can } from '../../policies/policy';
-import type { User } from '../auth/session.service';
+import type { User } from '../../core/identity';
 
 // The fields a test adds to a requirement (decisions §16) and the rules around them, shared by creation, update
 // and runs.

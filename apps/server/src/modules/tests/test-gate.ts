@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../http/authenticate';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../core/errors';
 import { can } from '../../policies/policy';
 import { requirementById } from '../requirements/requirement-rules';
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { testRunOutcome, type CreateTestRunBody, type TestRunPresented } from '@reqloom/domain';
-import { loadRequirementRowForWrite } from '../../db/locks';
+import { loadRequirementRowForWrite } from '../../core/locks';
 import { requirements, testRuns } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../core/errors';
 import type { ProjectRow } from '../../policies/project-access';
-import type { Work } from '../../work';
-import type { User } from '../auth/session.service';
+import type { Work } from '../../core/work';
+import type { User } from '../../core/identity';
 import { presentTestRun } from './test-runs.presenter';
 import { cleanSteps, requireTestAccess } from './test-fields';
 

@@ -5,7 +5,7 @@ import { RICH_TEXT_ELEMENTS_MAX } from '@reqloom/domain';
 import { createTestApp, type SignedUp, type TestApp } from '../../../test/harness';
 import { png } from '../../../test/images';
 import { workingArea } from '../../../test/working-area';
-import { runWork } from '../../../work';
+import { runWork } from '../../../core/work';
 import { projectDocuments } from '../../documents/documents.service';
 import type { ImportPlan } from './import-plan';
 import { stagingProjects } from './import-staging';

@@ -24,7 +24,7 @@ import {
 } from '../../../db/schema';
 import type { ProjectRow } from '../../../policies/project-access';
 import { sanitizeRichText } from '../../../security/sanitize';
-import type { Work } from '../../../work';
+import type { Work } from '../../../core/work';
 import { storeAttachment } from '../../attachments/attachments.service';
 import { projectDocuments } from '../../documents/documents.service';
 import { completeSettings } from '../../projects/projects.presenter';

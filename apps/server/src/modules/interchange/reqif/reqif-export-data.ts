@@ -8,7 +8,7 @@ import {
 } from '@reqloom/domain';
 import type { Db } from '../../../db/client';
 import { attachments, documentLinks, documents, requirementLinks } from '../../../db/schema';
-import { notFound } from '../../../http/errors';
+import { notFound } from '../../../core/errors';
 import { presentDocumentClassifiers } from '../../classifiers/classifiers.presenter';
 import { orderedCategories } from '../../categories/categories.presenter';
 import { readingOrder } from '../word/export-data';

@@ -8,7 +8,7 @@ import {
 } from '@reqloom/domain';
 import type { Db } from '../../../db/client';
 import { attachments, documentLinks, documents, projects, requirements, revisions, users } from '../../../db/schema';
-import { notFound } from '../../../http/errors';
+import { notFound } from '../../../core/errors';
 import { loadCategoryTree, orderedCategories } from '../../categories/categories.presenter';
 import { completeDocumentSettings } from '../../documents/documents.presenter';
 import { completeSettings } from '../../projects/projects.presenter';

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requirements, users } from './db/schema';
-import type { CommittedWork } from './events/bus';
+import { requirements, users } from '../db/schema';
+import type { CommittedWork } from '../events/bus';
 import {
   createRequirement,
   deleteRequirement,
   insertRequirement,
   updateRequirement,
-} from './modules/requirements/requirements.service';
-import { findProject, type ProjectRow } from './policies/project-access';
-import { createTestApp, type SignedUp, type TestApp } from './test/harness';
-import { workingArea } from './test/working-area';
+} from '../modules/requirements/requirements.service';
+import { findProject, type ProjectRow } from '../policies/project-access';
+import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
+import { workingArea } from '../test/working-area';
 import { runWork } from './work';
-import type { User } from './modules/auth/session.service';
+import type { User } from './identity';
 
 // The unit of work against a real database, without HTTP: services compose in one transaction, and what
 // they record leaves only after commit.

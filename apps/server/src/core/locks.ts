@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { categories, documentLinks, documents, projects, requirementLinks, requirements } from './schema';
-import { notFound } from '../http/errors';
+import type { Db } from '../db/client';
+import { categories, documentLinks, documents, projects, requirementLinks, requirements } from '../db/schema';
+import { notFound } from './errors';
 
 // Writes that read before they write (the last position among siblings, a cycle check, a neighbour to swap
 // with) take the row lock of the document, or of the project for the document graph, first: two such writes

@@ -1,4 +1,4 @@
-import type { Auth } from './session.service';
+import type { Auth } from './identity';
 
 /** Entries kept at most: one per live session or token; past it the oldest go first. */
 const MAX_ENTRIES = 10_000;

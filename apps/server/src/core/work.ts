@@ -1,9 +1,9 @@
 import type { Language } from '@reqloom/domain';
 import type { AppContext } from './context';
-import type { Db } from './db/client';
-import { lockProjectFirst, type ProjectLockStrength } from './db/locks';
-import type { DomainEvent } from './events/domain-events';
-import { toWire, type PresentedEntity, type Remembered } from './events/wire';
+import type { Db } from '../db/client';
+import { lockProjectFirst, type ProjectLockStrength } from './locks';
+import type { DomainEvent } from '../events/domain-events';
+import type { PresentedEntity, Remembered } from '../events/wire-message';
 
 /**
  * One unit of work: what a service is handed instead of opening transactions of its own. Every read and write
@@ -71,7 +71,7 @@ export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (wor
         };
         if (options.project) await lockProjectFirst(tx, options.project.id, options.project.strength);
         const result = await fn(work);
-        return { result, wire: await toWire(tx, events, remembered) };
+        return { result, wire: await app.toWire(tx, events, remembered) };
       });
       app.events.publish({ events, wire, origin: options.origin });
       return result;

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client';
-import type { Listening } from '../../db/notifications';
-import type { EventBus } from '../../events/bus';
+import type { Database } from '../db/client';
+import type { Listening } from '../db/notifications';
+import type { EventBus } from '../events/bus';
 import type { AuthCache } from './auth-cache';
 
 /**

@@ -1,4 +1,4 @@
-import type { Auth } from '../modules/auth/session.service';
+import type { Auth } from './identity';
 
 // Socket.IO rooms. Events are addressed to rooms, so that sending one costs one emit whatever the number of
 // sockets, and a write that ends someone's access moves or closes their sockets by room, on every instance.

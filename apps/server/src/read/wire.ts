@@ -1,12 +1,5 @@
+import type { CategoryPresented, DocumentPresented, ProjectPresented, RequirementPresented } from '@reqloom/domain';
 import { inArray } from 'drizzle-orm';
-import type {
-  CategoryPresented,
-  DocumentPresented,
-  ProjectPresented,
-  RealtimeEventName,
-  RealtimeEvents,
-  RequirementPresented,
-} from '@reqloom/domain';
 import type { Db } from '../db/client';
 import { categories, documents, projects, requirements } from '../db/schema';
 import { loadCategoryTrees } from '../modules/categories/categories.presenter';
@@ -15,21 +8,8 @@ import { presentCommentsByIds } from '../modules/comments/comments.presenter';
 import { completeDocumentSettings, presentDocuments } from '../modules/documents/documents.presenter';
 import { completeSettings, presentProjects } from '../modules/projects/projects.presenter';
 import { presentRequirements } from '../modules/requirements/requirements.presenter';
-import type { DomainEvent } from './domain-events';
-
-/** One event for the browsers: the wire contract of `packages/domain`, addressed to a project's room. */
-export type WireMessage = {
-  [Name in RealtimeEventName]: { projectId: number; name: Name; data: RealtimeEvents[Name] };
-}[RealtimeEventName];
-
-/** An entity as a service presented it for its answer. */
-export type PresentedEntity =
-  | { kind: 'project'; value: ProjectPresented }
-  | { kind: 'document'; value: DocumentPresented }
-  | { kind: 'category'; value: CategoryPresented }
-  | { kind: 'requirement'; value: RequirementPresented };
-/** By `kind:id`, with the number of facts recorded when it was presented. */
-export type Remembered = Map<string, { at: number; entity: PresentedEntity }>;
+import type { DomainEvent } from '../events/domain-events';
+import type { PresentedEntity, Remembered, WireMessage } from '../events/wire-message';
 
 /** Beyond this many changed requirements in one document, a unit of work (an import) says "reload the list". */
 const PRESENTED_REQUIREMENTS_PER_DOCUMENT = 50;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthCache } from './auth-cache';
-import type { Auth, User } from './session.service';
+import type { Auth, User } from './identity';
 
 const user = (id: number) => ({ id, name: `u${id}` }) as User;
 const session = (sessionId: number, userId: number, expiresAt: number): Auth => ({

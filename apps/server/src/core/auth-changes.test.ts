@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accessTokens, sessions, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { slideSession, type User } from './session.service';
+import { accessTokens, sessions, users } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/harness';
+import { slideSession, type User } from './identity';
 
 let t: TestApp;
 beforeAll(async () => {

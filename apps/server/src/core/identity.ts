@@ -1,9 +1,9 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_LIFETIME_MS } from '@reqloom/domain';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { accessTokens, sessions, users } from '../../db/schema';
-import { hashToken, randomToken } from '../../security/tokens';
+import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
+import { accessTokens, sessions, users } from '../db/schema';
+import { hashToken, randomToken } from '../security/tokens';
 
 export type User = typeof users.$inferSelect;
 export type Auth =
