@@ -9,4 +9,4 @@ export { openSession } from './core/identity';
 export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './http/session-cookie';
 export { writeBackup } from './cli/backup/backup';
 export { restoreBackup } from './cli/backup/restore';
-export { stateOfHtml } from './collaboration/shared-description';
+export { stateOfHtml } from './modules/working-area/requirements/description/shared-description';

@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import type { AppContext } from '../core/context';
 import type { CommittedWork } from '../events/bus';
 import type { CollaborationContext } from './context';
-import { documentName } from './shared-description';
+import { documentName } from '../modules/working-area/requirements/description/shared-description';
 
 /**
  * An API change of a description while people edit it (decisions §15): the stored shared document already took

@@ -7,7 +7,7 @@ import { findElementProjectForUser, isProjectMember } from '../policies/project-
 import { hashToken } from '../security/tokens';
 import { ACCESS_ENDED } from './access-watch';
 import { collaborationUser, type CollaborationContext } from './context';
-import { requirementIdOf } from './shared-description';
+import { requirementIdOf } from '../modules/working-area/requirements/description/shared-description';
 
 /**
  * Authentication and the policy check of a collaboration connection (decisions §15): the session cookie read at

@@ -13,7 +13,7 @@ import { openSession } from '../core/identity';
 import { createConfirmedUser } from '../modules/user/user-admin.service';
 import { openEditor, until, type TestEditor } from '../test/collaboration-client';
 import { testPostgresUrl } from '../test/fresh-database';
-import { readHtml } from './shared-description';
+import { readHtml } from '../modules/working-area/requirements/description/shared-description';
 
 // Decisions §26: what the editor was told is saved survives a server killed at any moment. Real server processes,
 // real Hocuspocus providers: two editors type, each keystroke counted as saved once the provider's unsynced changes

@@ -7,7 +7,7 @@ import {
   deleteRequirement,
   insertRequirement,
   updateRequirement,
-} from '../modules/requirements/requirements.service';
+} from '../modules/working-area/requirements/requirements.service';
 import { findProject, type ProjectRow } from '../policies/project-access';
 import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
 import { workingArea } from '../test/working-area';

@@ -2,12 +2,12 @@ import type { CategoryPresented, DocumentPresented, ProjectPresented, Requiremen
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categories, documents, projects, requirements } from '../db/schema';
-import { loadCategoryTrees } from '../modules/categories/categories.presenter';
-import { presentClassifiersByIds, presentTagsByIds } from '../modules/classifiers/classifiers.presenter';
-import { presentCommentsByIds } from '../modules/comments/comments.presenter';
-import { completeDocumentSettings, presentDocuments } from '../modules/documents/documents.presenter';
-import { completeSettings, presentProjects } from '../modules/projects/projects.presenter';
-import { presentRequirements } from '../modules/requirements/requirements.presenter';
+import { loadCategoryTrees } from './categories.presenter';
+import { presentClassifiersByIds, presentTagsByIds } from './classifiers.presenter';
+import { presentCommentsByIds } from './comments.presenter';
+import { completeDocumentSettings, presentDocuments } from './documents.presenter';
+import { completeSettings, presentProjects } from './projects.presenter';
+import { presentRequirements } from './requirements.presenter';
 import type { DomainEvent } from '../events/domain-events';
 import type { PresentedEntity, Remembered, WireMessage } from '../events/wire-message';
 

@@ -10,7 +10,7 @@ import { loadedProject } from '../../http/loaded';
 import { parseInput, RequestValidationError } from '../../http/validation';
 import { inWork } from '../../http/work';
 import { attachmentByFileName } from './attachments.locators';
-import { projectInUploadForm } from '../working-area.locators';
+import { projectInUploadForm } from '../working-area/core/locators';
 import { findAttachmentContent, storeAttachment } from './attachments.service';
 import { ATTACHMENT_FIELD, cutOffUnreadForm, UploadForm } from '../../http/upload-form';
 

@@ -13,7 +13,7 @@ import { classifiers, documents, requirements, requirementTags, tags } from '../
 import { invalid, notFound, type FieldErrors } from '../../core/errors';
 import type { ProjectRow } from '../../policies/project-access';
 import type { Work } from '../../core/work';
-import { presentClassifiersByIds, presentTag, type ClassifierRow } from './classifiers.presenter';
+import { presentClassifiersByIds, presentTag, type ClassifierRow } from '../../read/classifiers.presenter';
 
 // Every write here locks the classifier's document first, as requirement writes do (db/locks.ts): a tag set on
 // a requirement and a change of its classifier (single-select, a deletion) then run one after the other.

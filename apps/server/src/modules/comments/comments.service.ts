@@ -7,7 +7,7 @@ import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import type { Work } from '../../core/work';
 import type { User } from '../../core/identity';
-import { presentComment } from './comments.presenter';
+import { presentComment } from '../../read/comments.presenter';
 
 /** The element's key columns of a comment or read marker; at most one is set, none for the project itself. */
 type CommentableKeys = { documentId?: number; categoryId?: number; requirementId?: number };

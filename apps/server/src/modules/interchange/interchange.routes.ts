@@ -8,7 +8,7 @@ import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { notFound } from '../../core/errors';
 import { findElementProjectForUser } from '../../policies/project-access';
-import { documentById } from '../working-area.locators';
+import { documentById } from '../working-area/core/locators';
 import { createDownloadLink, takeDownload, type DownloadKind } from './downloads.service';
 import { ExportThread } from './export-off-thread';
 import type { ThreadLimits } from './bounded-thread';

@@ -18,7 +18,7 @@ import { currentUser } from '../../http/authenticate';
 import { inWork } from '../../http/work';
 import { loadedProject } from '../../http/loaded';
 import { projectByPath } from './projects.locators';
-import { completeSettings, presentProject } from './projects.presenter';
+import { completeSettings, presentProject } from '../../read/projects.presenter';
 import {
   createProject,
   deleteProject,

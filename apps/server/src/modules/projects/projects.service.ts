@@ -18,7 +18,7 @@ import { sanitizeRichText } from '../../security/sanitize';
 import { randomToken, safeEqual } from '../../security/tokens';
 import type { Work } from '../../core/work';
 import type { User } from '../../core/identity';
-import { completeSettings, presentProject, presentProjects } from './projects.presenter';
+import { completeSettings, presentProject, presentProjects } from '../../read/projects.presenter';
 import { resolveNamespace } from './namespace';
 
 async function slugTaken(db: Db, owner: { type: 'user' | 'group'; id: number }, slug: string, exceptId?: number) {

@@ -6,7 +6,7 @@ import { createTestApp, type SignedUp, type TestApp } from '../../../test/harnes
 import { png } from '../../../test/images';
 import { workingArea } from '../../../test/working-area';
 import { runWork } from '../../../core/work';
-import { projectDocuments } from '../../documents/documents.service';
+import { projectDocuments } from '../../working-area/documents/documents.service';
 import type { ImportPlan } from './import-plan';
 import { stagingProjects } from './import-staging';
 import { writeImport, type Step } from './import-writer';
