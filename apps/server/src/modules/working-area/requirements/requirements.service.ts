@@ -12,38 +12,42 @@ import {
   lockDocumentsAround,
   lockDocumentsOf,
   loadRequirementForWrite,
-  loadRequirementRowForWrite,
 } from '../../../core/locks';
 import { swapWithSibling } from '../../../db/ordering';
 import { applyHtmlToState } from './description/collaboration-states';
-import { requirementLinks, requirements, revisions } from '../../../db/schema';
-import { conflict, invalid, type FieldErrors } from '../../../core/errors';
+import { requirementLinks, requirements } from '../../../db/schema';
+import { invalid, type FieldErrors } from '../../../core/errors';
 import { translate } from '../../../i18n/messages';
 import type { ProjectRow } from '../../../policies/project-access';
 import { sanitizeRichText } from '../../../security/sanitize';
 import type { Work } from '../../../core/work';
 import type { User } from '../../../core/identity';
-import { checkTagSet, copyTags, dropTagsOutside, replaceTags } from './requirement-tags';
+import { copyTags } from './requirement-tags';
 import {
   checkPreviousTests,
   cleanSteps,
   requireTestAccess,
   requireTestDeletable,
-  stepsChangeContent,
   testFieldsOnRequirement,
 } from '../core/test-fields';
 import { findRequirement } from '../core/lookups';
-import { revisionOf } from '../core/revisions';
 import { presentRequirement, presentRequirements, type RequirementRow } from '../../../read/requirements.presenter';
 import {
   categoryBelongs,
-  checkLinkTargets,
-  documentInProject,
   linkedDocuments,
   nextRequirementPosition,
   siblingRequirements,
   takeReferenceNumber,
 } from './requirement-rules';
+import {
+  checkUpdate,
+  dropLinksOutside,
+  lockForUpdate,
+  nextState,
+  replaceLinks,
+  writeContent,
+  writeTagsAndTestNotes,
+} from './requirement-update';
 
 /** Presents requirements for the answer; the unit of work reuses them for the wire events. */
 async function answer(work: Work, rows: RequirementRow[]): Promise<RequirementPresented[]> {
@@ -118,28 +122,6 @@ export async function createRequirement(
   return answerOne(work, await insertRequirement(work, user, project, body));
 }
 
-/** Replaces the parent (or child) links of a requirement with the given set; answers the ids touched. */
-async function replaceLinks(tx: Db, projectId: number, id: number, side: 'parents' | 'children', ids: number[]) {
-  const mine = side === 'parents' ? requirementLinks.childId : requirementLinks.parentId;
-  const other = side === 'parents' ? requirementLinks.parentId : requirementLinks.childId;
-  const current = (await tx.select({ other }).from(requirementLinks).where(eq(mine, id))).map((r) => r.other);
-  const wanted = new Set(ids);
-  const removed = current.filter((o) => !wanted.has(o));
-  const added = [...wanted].filter((o) => !current.includes(o));
-  if (removed.length) await tx.delete(requirementLinks).where(and(eq(mine, id), inArray(other, removed)));
-  if (added.length) {
-    await tx
-      .insert(requirementLinks)
-      .values(
-        added.map((o) =>
-          side === 'parents' ? { parentId: o, childId: id, projectId } : { parentId: id, childId: o, projectId },
-        ),
-      )
-      .onConflictDoNothing();
-  }
-  return [...removed, ...added];
-}
-
 /**
  * A partial update (decisions §10). A change of name, description, status or category keeps the previous
  * state as one revision and moves updated_at; link changes do neither. Moving to another document takes
@@ -153,172 +135,44 @@ export async function updateRequirement(
   body: UpdateRequirementBody,
 ): Promise<RequirementPresented> {
   const { tx } = work;
-  // Only a change of place, links or tags reads the document's other elements (positions, categories, what may
-  // be linked, its tags) and needs the document's lock; a change of the requirement's own fields locks its row.
-  const ownFieldsOnly =
-    body.document_id === undefined &&
-    body.category_id === undefined &&
-    body.parents_id === undefined &&
-    body.children_id === undefined &&
-    body.tags_id === undefined;
-  // Links reach into other documents, and a move into another: every document concerned is locked first, in id
-  // order, before the requirement's row (db/locks.ts).
-  if (!ownFieldsOnly) {
-    const documentIds = body.document_id !== undefined ? [body.document_id] : [];
-    await lockDocumentsAround(tx, project.id, requirementId, documentIds, [
-      ...(body.parents_id ?? []),
-      ...(body.children_id ?? []),
-    ]);
-  }
-  const current = ownFieldsOnly
-    ? await loadRequirementRowForWrite(tx, requirementId)
-    : await loadRequirementForWrite(tx, requirementId);
-  const isTest = current.type === 'test';
-  if (isTest) requireTestAccess(user);
-  if (body.version !== undefined && body.version !== current.version) {
-    throw conflict(await presentRequirement(tx, current));
-  }
-  const errors: FieldErrors = isTest ? {} : testFieldsOnRequirement(body);
-  if (isTest && body.previouslyPassedTests)
-    await checkPreviousTests(tx, project.id, body.previouslyPassedTests, current.id, errors);
-  const documentId = body.document_id ?? current.documentId;
-  const movingDocument = documentId !== current.documentId;
-  if (movingDocument && !(await documentInProject(tx, documentId, project.id))) errors.document_id = ['validation.in'];
-  const categoryId = body.category_id !== undefined ? body.category_id : movingDocument ? null : current.categoryId;
-  // The requirement's own category belongs to its document (a category never changes document; deleting one
-  // takes the document's lock, and then this row's): only a new one, asked for under the document's lock, is
-  // looked up. A change of own fields leaves the category as it is and writes no reference to it.
-  const sameCategory = categoryId === current.categoryId && !movingDocument;
-  if (
-    !errors.document_id &&
-    categoryId !== null &&
-    !sameCategory &&
-    !(await categoryBelongs(tx, categoryId, documentId))
-  ) {
-    errors.category_id = ['validation.not_in_document'];
-  }
-  if (!errors.document_id) {
-    if (body.parents_id) await checkLinkTargets(tx, documentId, 'parents_id', body.parents_id, errors);
-    if (body.children_id) await checkLinkTargets(tx, documentId, 'children_id', body.children_id, errors);
-  }
-  if (Object.keys(errors).length) throw invalid(errors);
-  const tagIds = body.tags_id && (await checkTagSet(tx, documentId, body.tags_id));
-
-  const description = body.description !== undefined ? sanitizeRichText(body.description) : current.description;
-  const name = body.name ?? current.name;
-  const status = body.status ?? current.status;
-  const categoryChanged = categoryId !== current.categoryId || movingDocument;
-  // A test's conditions and the text of its steps are what it asks: they change it like its description does. The
-  // statuses and observations of its steps (a run's) and the tests it follows change only its version.
-  const initialConditions =
-    body.initialConditions !== undefined ? sanitizeRichText(body.initialConditions) : current.initialConditions;
-  const steps = body.steps !== undefined ? cleanSteps(body.steps) : current.steps;
-  const previouslyPassedTests =
-    body.previouslyPassedTests !== undefined ? [...new Set(body.previouslyPassedTests)] : current.previouslyPassedTests;
-  const testChanged = initialConditions !== current.initialConditions || stepsChangeContent(current.steps, steps);
-  const testNoted =
-    JSON.stringify(steps) !== JSON.stringify(current.steps) ||
-    JSON.stringify(previouslyPassedTests) !== JSON.stringify(current.previouslyPassedTests);
-  const contentChanged =
-    name !== current.name ||
-    description !== current.description ||
-    status !== current.status ||
-    categoryChanged ||
-    testChanged;
+  const current = await lockForUpdate(tx, project.id, requirementId, body);
+  const target = await checkUpdate(tx, user, project.id, current, body);
+  const next = nextState(current, body, target);
   const touchedOthers = new Set<number>();
 
-  if (movingDocument) await lockDocuments(tx, [documentId]);
-  let updated: RequirementRow | undefined;
-  if (contentChanged) {
-    const changes: Partial<typeof requirements.$inferInsert> = {
-      name,
-      description,
-      status,
-      initialConditions,
-      steps,
-      previouslyPassedTests,
-      updatedAt: new Date(),
-      updatedBy: user.id,
-    };
-    if (categoryChanged) {
-      changes.categoryId = categoryId;
-      changes.documentId = documentId;
-      changes.position = await nextRequirementPosition(tx, documentId, categoryId);
-      if (movingDocument) changes.referenceNumber = await takeReferenceNumber(tx, documentId);
-    }
-    // The previous state is kept as a revision by the same statement (a data-modifying WITH, which PostgreSQL runs
-    // whether or not the update reads it): one round trip less while the row is locked.
-    const kept = tx
-      .$with('kept_revision')
-      .as(tx.insert(revisions).values(revisionOf(current)).returning({ id: revisions.id }));
-    [updated] = await tx
-      .with(kept)
-      .update(requirements)
-      .set(changes)
-      .where(eq(requirements.id, current.id))
-      .returning();
-  }
-  if (movingDocument) {
-    // Links the new document does not allow go (unless this call sets them anew, checked above).
-    const linked = await linkedDocuments(tx, documentId);
-    const links = await tx
-      .select({
-        parentId: requirementLinks.parentId,
-        childId: requirementLinks.childId,
-        parentDoc: sql<number>`p.document_id`,
-        childDoc: sql<number>`c.document_id`,
-      })
-      .from(requirementLinks)
-      .innerJoin(sql`${requirements} p`, sql`p.id = ${requirementLinks.parentId}`)
-      .innerJoin(sql`${requirements} c`, sql`c.id = ${requirementLinks.childId}`)
-      .where(or(eq(requirementLinks.parentId, current.id), eq(requirementLinks.childId, current.id)));
-    for (const link of links) {
-      const ok = link.childId === current.id ? linked.parents.has(link.parentDoc) : linked.children.has(link.childDoc);
-      if (!ok) {
-        await tx
-          .delete(requirementLinks)
-          .where(and(eq(requirementLinks.parentId, link.parentId), eq(requirementLinks.childId, link.childId)));
-        touchedOthers.add(link.childId === current.id ? link.parentId : link.childId);
-      }
-    }
-  }
-  // Tags make no revision and do not move updated_at (decisions §12), but they are part of the element's version.
-  if (movingDocument) await dropTagsOutside(tx, current.id, documentId);
-  const tagsChanged = tagIds ? await replaceTags(tx, current.id, tagIds) : false;
-  if (!contentChanged && testNoted) {
-    // The version trigger (migration 0011) moves the version.
-    await tx.update(requirements).set({ steps, previouslyPassedTests }).where(eq(requirements.id, current.id));
-  } else if (tagsChanged && !contentChanged) {
-    await tx
-      .update(requirements)
-      .set({ version: sql`${requirements.version} + 1` })
-      .where(eq(requirements.id, current.id));
-  }
+  if (target.movingDocument) await lockDocuments(tx, [target.documentId]);
+  const updated = next.contentChanged ? await writeContent(tx, user.id, current, next, target) : undefined;
+  if (target.movingDocument)
+    for (const id of await dropLinksOutside(tx, current.id, target.documentId)) touchedOthers.add(id);
+  await writeTagsAndTestNotes(tx, current, target, next);
   if (body.parents_id)
     for (const id of await replaceLinks(tx, project.id, current.id, 'parents', body.parents_id)) touchedOthers.add(id);
   if (body.children_id)
     for (const id of await replaceLinks(tx, project.id, current.id, 'children', body.children_id))
       touchedOthers.add(id);
 
-  const descriptionChanged = description !== current.description;
+  const descriptionChanged = next.description !== current.description;
   work.record({
     name: 'RequirementChanged',
     projectId: project.id,
     requirementId: current.id,
     description: descriptionChanged,
     // People editing the description together get the change merged into what they type (decisions §15).
-    sharedUpdate: descriptionChanged ? await applyHtmlToState(tx, current.id, description) : undefined,
+    sharedUpdate: descriptionChanged ? await applyHtmlToState(tx, current.id, next.description) : undefined,
   });
   const listDocuments = await documentsOf(tx, touchedOthers);
-  if (movingDocument) listDocuments.push(current.documentId);
+  if (target.movingDocument) listDocuments.push(current.documentId);
   if (listDocuments.length)
     work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: listDocuments });
   // The row as it ends, read again only when a later step changed it (links and tags move its version through
   // triggers and explicit updates); otherwise it is the update's own answer (the version trigger runs before
   // RETURNING), or the row read under the lock when nothing was written: one statement less under the lock.
   const changedAfter =
-    movingDocument || body.tags_id !== undefined || body.parents_id !== undefined || body.children_id !== undefined;
-  const untouched = !contentChanged && !testNoted ? current : undefined;
+    target.movingDocument ||
+    body.tags_id !== undefined ||
+    body.parents_id !== undefined ||
+    body.children_id !== undefined;
+  const untouched = !next.contentChanged && !next.testNoted ? current : undefined;
   const final = changedAfter ? undefined : (updated ?? untouched);
   return answerOne(work, final ?? (await findRequirement(tx, current.id))!);
 }
