@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { acronymTooLong } from '@reqloom/domain';
 import type {
   CreateProjectBody,
   ProjectPresented,
@@ -95,10 +96,8 @@ export async function updateProject(
 ): Promise<ProjectPresented> {
   const { tx } = work;
   const current = await loadProjectForWrite(tx, project.id);
-  const max = completeSettings(current.settings).acronymMaxSize;
-  if (body.acronym !== undefined && body.acronym.length > max) {
-    throw invalid({ acronym: [{ key: 'validation.acronym_max', params: { max } }] });
-  }
+  const tooLong = acronymTooLong(body.acronym, completeSettings(current.settings).acronymMaxSize);
+  if (tooLong) throw invalid({ acronym: [tooLong] });
   const changes: Partial<typeof projects.$inferInsert> = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.acronym !== undefined) changes.acronym = body.acronym;

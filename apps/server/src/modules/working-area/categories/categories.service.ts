@@ -1,5 +1,10 @@
 import { and, eq, inArray, isNull, max, ne } from 'drizzle-orm';
-import type { CategoryPresented, CreateCategoryBody, UpdateCategoryBody } from '@reqloom/domain';
+import {
+  acronymTooLong,
+  type CategoryPresented,
+  type CreateCategoryBody,
+  type UpdateCategoryBody,
+} from '@reqloom/domain';
 import type { Db } from '../../../db/client';
 import { loadCategoryForWrite, lockDocument } from '../../../core/locks';
 import { swapWithSibling } from '../../../db/ordering';
@@ -39,9 +44,8 @@ async function presentOne(work: Work, category: CategoryRow): Promise<CategoryPr
 }
 
 function checkAcronym(project: ProjectRow, acronym: string | undefined, errors: FieldErrors) {
-  const maxSize = completeSettings(project.settings).acronymMaxSize;
-  if (acronym !== undefined && acronym.length > maxSize)
-    errors.acronym = [{ key: 'validation.acronym_max', params: { max: maxSize } }];
+  const tooLong = acronymTooLong(acronym, completeSettings(project.settings).acronymMaxSize);
+  if (tooLong) errors.acronym = [tooLong];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
+  acronymTooLong,
   ALPHA_DOCUMENT_SETTINGS,
   createsCycle,
   type CreateDocumentBody,
@@ -46,9 +47,9 @@ async function checkAcronym(
   errors: FieldErrors,
 ): Promise<void> {
   if (acronym === undefined) return;
-  const max = completeSettings(project.settings).acronymMaxSize;
-  if (acronym.length > max) {
-    errors.acronym = [{ key: 'validation.acronym_max', params: { max } }];
+  const tooLong = acronymTooLong(acronym, completeSettings(project.settings).acronymMaxSize);
+  if (tooLong) {
+    errors.acronym = [tooLong];
     return;
   }
   const [taken] = await tx
