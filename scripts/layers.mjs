@@ -1,7 +1,8 @@
 // The folders of a source tree and the imports between them: which folders reach each other (a loop), and which
-// import a folder that their layer may not. `node scripts/layers.mjs apps/server/src` prints what it finds.
+// import a folder that their layer may not (the layers of each tree are in layers.config.mjs). `node scripts/layers.mjs apps/server/src` prints what it finds.
 // A unit is a top folder of the tree (or a top file, by its name), except under `modules/` and `features/`,
-// where each sub-folder is a unit of its own.
+// where each sub-folder is a unit of its own, and under a module of siblings (`modules/working-area/`), where each
+// sibling is a unit: `modules/working-area/core`, `modules/working-area/requirements`, …
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,8 @@ import ts from 'typescript';
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 const SPLIT = new Set(['modules', 'features']);
+/** Modules made of siblings over a shared core: each sub-folder is a unit of its own. */
+const SIBLINGS = new Set(['modules/working-area']);
 
 function sourceFiles(dir) {
   const out = [];
@@ -25,6 +28,7 @@ function sourceFiles(dir) {
 export function unitOf(root, file) {
   const parts = path.relative(root, file).split(path.sep);
   if (parts.length === 1) return parts[0].replace(/\.(tsx?|mjs|js)$/, '');
+  if (SIBLINGS.has(`${parts[0]}/${parts[1]}`) && parts.length > 3) return parts.slice(0, 3).join('/');
   if (SPLIT.has(parts[0]) && parts.length > 2) return `${parts[0]}/${parts[1]}`;
   if (SPLIT.has(parts[0])) return `${parts[0]}/${parts[1].replace(/\.(tsx?|mjs|js)$/, '')}`;
   return parts[0];
@@ -95,10 +99,43 @@ export function loops(graph) {
   return found;
 }
 
+const matches = (pattern, unit) => {
+  const p = pattern.split('/');
+  const u = unit.split('/');
+  return p.length === u.length && p.every((part, i) => part === '*' || part === u[i]);
+};
+
+/** The layer of a unit: the index of the first layer with a pattern naming it exactly, else with `*`; -1 if none. */
+export function layerOf(layers, unit) {
+  const exact = layers.findIndex((layer) => layer.units.includes(unit));
+  return exact >= 0 ? exact : layers.findIndex((layer) => layer.units.some((pattern) => matches(pattern, unit)));
+}
+
+/** The imports that break the layers: upwards, between independent siblings, or from or to a unit with no layer. */
+export function layerViolations(graph, layers) {
+  const found = [];
+  for (const [from, targets] of graph) {
+    const own = layerOf(layers, from);
+    if (own < 0) found.push(`${from}: in no layer`);
+    for (const [to, example] of targets) {
+      const other = layerOf(layers, to);
+      if (other < 0 || own < 0) continue;
+      if (other > own) found.push(`${from} -> ${to}: imports a layer above its own   (${example})`);
+      else if (other === own && layers[own].independent)
+        found.push(`${from} -> ${to}: imports an independent sibling   (${example})`);
+    }
+  }
+  return found;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(process.argv[2] ?? 'apps/server/src');
   const graph = unitGraph(root);
   const found = loops(graph);
+  const { LAYERS } = await import('./layers.config.mjs');
+  const layers = LAYERS[path.relative(path.dirname(path.dirname(fileURLToPath(import.meta.url))), root)];
+  const broken = layers ? layerViolations(graph, layers) : [];
+  for (const line of broken) console.log(`layers: ${line}`);
   if (found.length === 0) console.log(`${path.relative(process.cwd(), root)}: no loop between folders`);
   for (const component of found) {
     console.log(`loop of ${component.length}: ${component.join(', ')}`);
@@ -106,5 +143,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       for (const [to, example] of graph.get(from) ?? [])
         if (component.includes(to)) console.log(`  ${from} -> ${to}   (${example})`);
   }
-  process.exitCode = found.length === 0 ? 0 : 1;
+  process.exitCode = found.length === 0 && broken.length === 0 ? 0 : 1;
 }

@@ -5,14 +5,14 @@ import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import type { AppContext } from './core/context';
 import { openDatabase, type Database } from './db/client';
 import { registerAuthentication } from './http/authenticate';
 import { registerCsrf } from './http/csrf';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { loggerOptions, registerRequestLog } from './http/logging';
 import { registerOpenApi } from './http/openapi';
-import { RateLimiter } from './http/rate-limiter';
+import { RateLimiter } from './core/rate-limiter';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebClient } from './http/static-web';
 import { zodValidatorCompiler } from './http/validation';
@@ -22,10 +22,10 @@ import { healthRoutes } from './modules/health/health.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
-import { documentRoutes } from './modules/documents/documents.routes';
-import { categoryRoutes } from './modules/categories/categories.routes';
-import { requirementRoutes } from './modules/requirements/requirements.routes';
-import { testRoutes } from './modules/tests/tests.routes';
+import { documentRoutes } from './modules/working-area/documents/documents.routes';
+import { categoryRoutes } from './modules/working-area/categories/categories.routes';
+import { requirementRoutes } from './modules/working-area/requirements/requirements.routes';
+import { testRoutes } from './modules/working-area/test-cases/test-cases.routes';
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
@@ -35,9 +35,10 @@ import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { importRoutes } from './modules/interchange/import.routes';
 import type { ThreadLimits } from './modules/interchange/bounded-thread';
 import { registerAccessControl, type RouteAccess } from './http/access';
+import { toWire } from './read/wire';
 import { EventBus } from './events/bus';
-import { AuthCache } from './modules/auth/auth-cache';
-import { watchAuthChanges } from './modules/auth/auth-changes';
+import { AuthCache } from './core/auth-cache';
+import { watchAuthChanges } from './core/auth-changes';
 import { membershipChanges } from './modules/projects/membership-changes';
 import { attachRealtime } from './realtime/realtime';
 import { attachCollaboration } from './collaboration/collaboration';
@@ -98,6 +99,7 @@ export async function buildApp(
     mailer,
     rateLimiter: new RateLimiter(),
     events: new EventBus(),
+    toWire,
     authCache: new AuthCache(),
   };
 

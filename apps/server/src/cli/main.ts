@@ -2,11 +2,12 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { AuthCache } from '../modules/auth/auth-cache';
+import { AuthCache } from '../core/auth-cache';
+import { toWire } from '../read/wire';
 import { EventBus } from '../events/bus';
-import { RateLimiter } from '../http/rate-limiter';
+import { RateLimiter } from '../core/rate-limiter';
 import { createConfirmedUser, setAlpha } from '../modules/user/user-admin.service';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { writeBackup } from './backup/backup';
 import { BackupFileError, RestoreRefusedError } from './backup/format';
 import { readBackup, restoreBackup } from './backup/restore';
@@ -57,6 +58,7 @@ async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {
     mailer: { send: () => Promise.reject(new Error('the command line sends no mail')), close: () => undefined },
     rateLimiter: new RateLimiter(),
     events: new EventBus(),
+    toWire,
     // Never served from: nothing here listens for changes (the server's own cache hears the command line's).
     authCache: new AuthCache(),
   };

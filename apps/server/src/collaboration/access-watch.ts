@@ -1,12 +1,12 @@
 import type { Connection, Hocuspocus } from '@hocuspocus/server';
 import { and, gt, inArray } from 'drizzle-orm';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { accessTokens, requirements, sessions } from '../db/schema';
 import type { CommittedWork } from '../events/bus';
 import type { DomainEvent } from '../events/domain-events';
 import { membershipKey, memberships, type Membership } from '../policies/project-access';
 import type { CollaborationContext } from './context';
-import { requirementIdOf } from './shared-description';
+import { requirementIdOf } from '../modules/working-area/requirements/description/shared-description';
 
 /**
  * How often the sessions, tokens and memberships behind open connections are looked at: expiry needs no write to

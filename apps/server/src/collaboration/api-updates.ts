@@ -1,9 +1,9 @@
 import type { Hocuspocus } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { CommittedWork } from '../events/bus';
 import type { CollaborationContext } from './context';
-import { documentName } from './shared-description';
+import { documentName } from '../modules/working-area/requirements/description/shared-description';
 
 /**
  * An API change of a description while people edit it (decisions §15): the stored shared document already took

@@ -1,18 +1,14 @@
 import type { beforeSyncPayload, connectedPayload, Extension, onAuthenticatePayload } from '@hocuspocus/server';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { sessionKey, tokenKey } from '../http/authenticate';
-import {
-  accessTokenExists,
-  resolveAccessTokenByHash,
-  resolveSessionByHash,
-  sessionExpiry,
-} from '../modules/auth/session.service';
+import { accessTokenExists, resolveAccessTokenByHash, resolveSessionByHash, sessionExpiry } from '../core/identity';
 import { can } from '../policies/policy';
 import { findElementProjectForUser, isProjectMember } from '../policies/project-access';
+import { MAX_CREDENTIAL_LENGTH } from '../http/session-cookie';
 import { hashToken } from '../security/tokens';
 import { ACCESS_ENDED } from './access-watch';
 import { collaborationUser, type CollaborationContext } from './context';
-import { requirementIdOf } from './shared-description';
+import { requirementIdOf } from '../modules/working-area/requirements/description/shared-description';
 
 /**
  * Authentication and the policy check of a collaboration connection (decisions §15): the session cookie read at
@@ -56,7 +52,7 @@ export function authenticationExtension(ctx: AppContext): Extension {
       // The cookie was read at the upgrade, and the socket outlives what it opened: a document opened later on the
       // same socket (after a logout or an expiry closed the first) must find the session still there.
       if (auth?.kind === 'session' && !(await sessionAlive(ctx.db, auth.sessionId))) auth = undefined;
-      if (!auth && token && token.length <= 200) {
+      if (!auth && token && token.length <= MAX_CREDENTIAL_LENGTH) {
         authHash = hashToken(token);
         auth = (await resolveAccessTokenByHash(ctx.db, authHash)) ?? undefined;
       }

@@ -3,7 +3,7 @@ import { buildApp, type BuiltApp } from '../app';
 import { openEditor, until, type TestEditor } from '../test/collaboration-client';
 import { createTestApp, type TestApp } from '../test/harness';
 import { workingArea } from '../test/working-area';
-import { readHtml } from './shared-description';
+import { readHtml } from '../modules/working-area/requirements/description/shared-description';
 
 // Two instances of the app behind one Redis: two people on two instances edit one description.
 // Runs in the `redis` Vitest project, which exists when TEST_REDIS_URL is set (CI sets it).

@@ -7,9 +7,9 @@ import { RICH_TEXT_ELEMENTS_MAX } from '@reqloom/domain';
 import { openEditor, until, type TestEditor } from '../test/collaboration-client';
 import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
 import { workingArea } from '../test/working-area';
-import { runWork } from '../work';
-import { loadOrCreateState } from './collaboration-states';
-import { readHtml, writeHtml } from './shared-description';
+import { runWork } from '../core/work';
+import { loadOrCreateState } from '../modules/working-area/requirements/description/collaboration-states';
+import { readHtml, writeHtml } from '../modules/working-area/requirements/description/shared-description';
 import { COLLABORATION_LIMITS, documentNameOf } from './connection-limits';
 import WebSocket from 'ws';
 

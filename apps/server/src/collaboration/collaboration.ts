@@ -4,9 +4,9 @@ import { Hocuspocus } from '@hocuspocus/server';
 import { Redis } from '@hocuspocus/extension-redis';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData } from 'ws';
-import type { AppContext } from '../context';
-import { SESSION_COOKIE } from '../http/session-cookie';
-import { resolveSessionByHash } from '../modules/auth/session.service';
+import type { AppContext } from '../core/context';
+import { sessionTokenOf } from '../http/session-cookie';
+import { resolveSessionByHash } from '../core/identity';
 import { hashToken } from '../security/tokens';
 import { watchAccess } from './access-watch';
 import { mergeApiUpdates } from './api-updates';
@@ -18,6 +18,7 @@ import type { CollaborationContext } from './context';
 import { persistenceExtension } from './persistence.extension';
 import { sizeExtension } from './size.extension';
 import { elementsExtension } from './elements.extension';
+import { sameOrigin } from '../http/same-origin';
 
 export const COLLABORATION_PATH = '/collab';
 
@@ -83,16 +84,6 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const openSockets = new OpenSockets();
 
-  function sameOrigin(request: IncomingMessage): boolean {
-    const origin = request.headers.origin;
-    if (!origin) return true;
-    try {
-      return new URL(origin).host === request.headers.host || origin === ctx.config.appUrl;
-    } catch {
-      return false;
-    }
-  }
-
   function refuse(socket: Duplex, status: number, text: string) {
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   }
@@ -108,9 +99,9 @@ export async function attachCollaboration(app: FastifyInstance, ctx: AppContext)
     if (path.startsWith('/socket.io/')) return;
     if (path !== COLLABORATION_PATH) return refuse(socket, 404, 'Not Found');
     // A page of another site must not ride on the user's cookie.
-    if (!sameOrigin(request)) return refuse(socket, 403, 'Forbidden');
-    const cookie = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
-    const authHash = cookie && cookie.length <= 200 ? hashToken(cookie) : undefined;
+    if (!sameOrigin(request, ctx.config.appUrl)) return refuse(socket, 403, 'Forbidden');
+    const cookie = sessionTokenOf(app.parseCookie(request.headers.cookie ?? ''));
+    const authHash = cookie ? hashToken(cookie) : undefined;
     const auth = authHash ? await resolveSessionByHash(ctx.db, authHash).catch(() => null) : null;
     const userId = auth?.user.id;
     if (userId !== undefined && !openSockets.open(userId)) return refuse(socket, 429, 'Too Many Requests');

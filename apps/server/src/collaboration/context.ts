@@ -1,5 +1,5 @@
 import { collaborationColor } from '@reqloom/domain';
-import type { Auth } from '../modules/auth/session.service';
+import type { Auth } from '../core/identity';
 
 /** Who is behind a collaboration connection, as the server knows it (never as the client claims it). */
 export type CollaborationUser = { id: number; name: string; color: string };

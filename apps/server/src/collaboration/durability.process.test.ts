@@ -9,11 +9,11 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../http/session-cookie';
-import { openSession } from '../modules/auth/session.service';
+import { openSession } from '../core/identity';
 import { createConfirmedUser } from '../modules/user/user-admin.service';
 import { openEditor, until, type TestEditor } from '../test/collaboration-client';
 import { testPostgresUrl } from '../test/fresh-database';
-import { readHtml } from './shared-description';
+import { readHtml } from '../modules/working-area/requirements/description/shared-description';
 
 // Decisions §26: what the editor was told is saved survives a server killed at any moment. Real server processes,
 // real Hocuspocus providers: two editors type, each keystroke counted as saved once the provider's unsynced changes

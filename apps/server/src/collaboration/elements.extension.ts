@@ -2,13 +2,7 @@ import type { beforeSyncPayload, Extension } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import { RICH_TEXT_ELEMENTS_MAX } from '@reqloom/domain';
 import { TABLE_COLUMNS_MAX } from '@reqloom/rich-text';
-import { FRAGMENT } from './shared-description';
-
-/** Thrown from a hook: Hocuspocus closes the document's connection with this reason, the update not applied. */
-export const TOO_MANY_ELEMENTS = Object.assign(new Error('The description holds too many elements.'), {
-  code: 4413,
-  reason: 'The description holds too many elements.',
-});
+import { FRAGMENT, TOO_MANY_ELEMENTS } from '../modules/working-area/requirements/description/shared-description';
 
 /**
  * The elements of the HTML a shared description writes back (what RICH_TEXT_ELEMENTS_MAX counts): a node is an

@@ -6,7 +6,7 @@ import { projectUsers, sessions } from '../db/schema';
 import { openEditor, until } from '../test/collaboration-client';
 import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
 import { workingArea } from '../test/working-area';
-import { readHtml } from './shared-description';
+import { readHtml } from '../modules/working-area/requirements/description/shared-description';
 
 // Ended access ends every open connection, on every instance, within 2 s, whatever ends it: a member's sockets
 // (on both instances) stop receiving the project's events, and its collaboration connections (on both) can no

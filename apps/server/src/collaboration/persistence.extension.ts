@@ -1,14 +1,14 @@
 import type { beforeSyncPayload, Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
-import type { AppContext } from '../context';
-import { writeBackDescription } from '../modules/requirements/description-writeback';
-import { runWork } from '../work';
-import { loadStoredDocument } from './collaboration-states';
+import type { AppContext } from '../core/context';
+import { writeBackDescription } from '../modules/working-area/requirements/description/description-writeback';
+import { runWork } from '../core/work';
+import { loadStoredDocument } from '../modules/working-area/requirements/description/collaboration-states';
 import { holdAcknowledgement } from './durable-acknowledgement';
 import type { CollaborationContext } from './context';
-import { requirementIdOf } from './shared-description';
-import { loggedRequirements, updateLog } from './update-log';
+import { requirementIdOf } from '../modules/working-area/requirements/description/shared-description';
+import { loggedRequirements, updateLog } from '../modules/working-area/requirements/description/update-log';
 
 /** Stores nothing new: a write-back of it folds the stored state and the log alone. */
 const NOTHING = Y.encodeStateAsUpdate(new Y.Doc());

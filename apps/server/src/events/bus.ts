@@ -1,6 +1,6 @@
 import { createClient } from 'redis';
 import type { DomainEvent } from './domain-events';
-import type { WireMessage } from './wire';
+import type { WireMessage } from '../events/wire-message';
 
 /** What one committed unit of work publishes: its facts and, for the browsers, the wire messages made of them. */
 export type CommittedWork = {

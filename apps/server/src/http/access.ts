@@ -5,12 +5,12 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import { idSchema } from '@reqloom/domain';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Db } from '../db/client';
 import { can } from '../policies/policy';
 import { findProjectForUser, type ProjectRow } from '../policies/project-access';
 import { authenticated, sessionOnly } from './authenticate';
-import { forbidden, notFound, unauthenticated } from './errors';
+import { forbidden, notFound, unauthenticated } from '../core/errors';
 
 /** Finds which project a request is about, from its path or body. */
 export type ProjectLocator = {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Language } from '@reqloom/domain';
 import { languageFrom } from '../i18n/messages';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import {
   resolveAccessTokenByHash,
   resolveSessionByHash,
@@ -9,11 +9,11 @@ import {
   TOKEN_TOUCH_GRANULARITY_MS,
   touchAccessToken,
   type Auth,
-} from '../modules/auth/session.service';
+} from '../core/identity';
 import { hashToken } from '../security/tokens';
-import { forbidden, tooManyRequests, unauthenticated } from './errors';
+import { forbidden, tooManyRequests, unauthenticated } from '../core/errors';
 import { isApiRoute } from './route-scope';
-import { SESSION_COOKIE } from './session-cookie';
+import { sessionTokenOf } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +42,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
     const auth = request.auth;
     if (auth?.kind === 'session' && reply.statusCode < 400) {
       const slid = await slideSession(ctx.db, auth).catch(() => null);
-      if (slid) ctx.authCache.slid(sessionKey(hashToken(request.cookies[SESSION_COOKIE] ?? '')), auth.expiresAt, slid);
+      if (slid) ctx.authCache.slid(sessionKey(hashToken(sessionTokenOf(request.cookies) ?? '')), auth.expiresAt, slid);
     }
     return payload;
   });
@@ -52,8 +52,8 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
     // A read may be answered on what this server knows of the caller; a write reads its session or token, so that
     // nothing is changed in the name of a session another server has just ended (before this one hears of it).
     const fresh = !SAFE_METHODS.has(request.method);
-    const cookie = request.cookies[SESSION_COOKIE];
-    if (cookie && cookie.length <= 200) {
+    const cookie = sessionTokenOf(request.cookies);
+    if (cookie) {
       const hash = hashToken(cookie);
       request.auth = await ctx.authCache.resolve(sessionKey(hash), () => resolveSessionByHash(ctx.db, hash), { fresh });
     }

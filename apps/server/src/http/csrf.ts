@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { randomToken, safeEqual } from '../security/tokens';
-import { csrfMismatch } from './errors';
+import { csrfMismatch } from '../core/errors';
 import { isApiRoute } from './route-scope';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './session-cookie';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageFrom, translate, type MessageKey } from '../i18n/messages';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { fieldErrorsFrom, RequestValidationError } from './validation';
 
 function render(request: FastifyRequest, error: AppError): Record<string, unknown> {

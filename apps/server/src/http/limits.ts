@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import { tooManyRequests } from './errors';
+import type { AppContext } from '../core/context';
+import { tooManyRequests } from '../core/errors';
 
 /** Per-minute limits of decisions §10 for the unauthenticated account calls. */
 export const LIMITS = {

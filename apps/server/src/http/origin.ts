@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { originRoom } from '../realtime/rooms';
+import { originRoom } from '../core/rooms';
 
 /**
  * The caller's realtime connection (X-Socket-ID), as the room its events skip. Only a socket opened with the

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { notFound } from './errors';
+import { notFound } from '../core/errors';
 import { isApiPath } from './route-scope';
 
 /**

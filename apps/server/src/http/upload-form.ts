@@ -1,7 +1,7 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest, onResponseAsyncHookHandler } from 'fastify';
 import { IMAGE_UPLOAD_LIMIT_BYTES, IMPORT_LIMIT_BYTES } from '@reqloom/domain';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 /** What a route takes as an upload: the form field of its file, and how large that file may be. */
 export type UploadKind = { field: string; limitBytes: number; tooLarge: () => AppError };

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import type { ProjectLockStrength } from '../db/locks';
-import { runWork, type Work } from '../work';
+import type { AppContext } from '../core/context';
+import type { ProjectLockStrength } from '../core/locks';
+import { runWork, type Work } from '../core/work';
 import { originOf } from './origin';
 
 /**

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { findProject } from '../policies/project-access';
 import { useWorkingArea } from '../test/working-area';
-import { runWork } from '../work';
-import { insertRequirement } from './requirements/requirements.service';
+import { runWork } from '../core/work';
+import { insertRequirement } from './working-area/requirements/requirements.service';
 
 // Writes racing a DELETE of what they write to (or into): each answers as if it came wholly before or wholly
 // after the delete — never 500, never 403 — on PGlite and on PostgreSQL. 1,000 races per run.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDriver } from '../test/database';
 import { useWorkingArea } from '../test/working-area';
-import { retriedTries } from '../work';
+import { retriedTries } from '../core/work';
 
 // Writes racing the deletion of what holds them: a requirement's document, its parent requirement's document, its
 // project; a category's document and project. On PostgreSQL two such transactions took row locks in opposite orders

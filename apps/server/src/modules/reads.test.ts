@@ -15,10 +15,10 @@ import { Agent } from '../test/agent';
 import { sharedTestDatabase, truncateAll } from '../test/database';
 import type { SignedUp } from '../test/harness';
 import { workingArea } from '../test/working-area';
-import { openSession } from './auth/session.service';
-import { loadCategoryTrees } from './categories/categories.presenter';
-import { findRequirement } from './requirements/requirements.service';
-import { presentRequirement, presentRequirements } from './requirements/requirements.presenter';
+import { openSession } from '../core/identity';
+import { loadCategoryTrees } from '../read/categories.presenter';
+import { findRequirement } from './working-area/core/lookups';
+import { presentRequirement, presentRequirements } from '../read/requirements.presenter';
 import { createConfirmedUser } from './user/user-admin.service';
 
 // The hot reads in statements: the app runs here on a drizzle handle that logs every statement it

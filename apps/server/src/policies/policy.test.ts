@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../modules/auth/session.service';
+import type { User } from '../core/identity';
 import { can } from './policy';
 
 const user = { id: 7, alpha: false } as User;

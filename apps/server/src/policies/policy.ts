@@ -1,4 +1,4 @@
-import type { User } from '../modules/auth/session.service';
+import type { User } from '../core/identity';
 
 /**
  * The one place that decides access. Every project-scoped route, realtime subscription and

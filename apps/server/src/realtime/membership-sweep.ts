@@ -1,5 +1,5 @@
 import type { Server } from 'socket.io';
-import type { Auth } from '../modules/auth/session.service';
+import type { Auth } from '../core/identity';
 import { membershipKey, type Membership } from '../policies/project-access';
 
 /** How often the memberships behind the subscriptions are looked at: a safety net, not the way access ends. */

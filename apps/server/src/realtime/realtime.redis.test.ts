@@ -7,7 +7,7 @@ import type { CommittedWork } from '../events/bus';
 import { projectUsers } from '../db/schema';
 import { Agent } from '../test/agent';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
-import { runWork } from '../work';
+import { runWork } from '../core/work';
 
 // Two instances of the app behind one Redis: an event caused on one reaches a socket on the other.
 // Runs in the `redis` Vitest project, which exists when TEST_REDIS_URL is set (CI sets it).

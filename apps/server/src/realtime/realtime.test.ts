@@ -5,7 +5,7 @@ import type { RealtimeBatch, SubscribeAnswer } from '@reqloom/domain';
 import { projectUsers, sessions } from '../db/schema';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
 import { REALTIME_LIMITS } from './realtime';
-import { runWork } from '../work';
+import { runWork } from '../core/work';
 import * as access from '../policies/project-access';
 
 // Real Socket.IO clients against the app listening on a real port.

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { idSchema, type RealtimeBatch, type SubscribeAnswer } from '@reqloom/domain';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { CommittedWork } from '../events/bus';
 import type { DomainEvent } from '../events/domain-events';
-import { SESSION_COOKIE } from '../http/session-cookie';
+import { MAX_CREDENTIAL_LENGTH, sessionTokenOf } from '../http/session-cookie';
 import { apiRateKey } from '../http/authenticate';
-import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../modules/auth/session.service';
+import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../core/identity';
 import { can } from '../policies/policy';
 import { isProjectMember, membershipKey, memberships } from '../policies/project-access';
 import { eventBatches } from './batches';
@@ -21,7 +21,8 @@ import {
   userRoom,
   userSessionsRoom,
   userTokensRoom,
-} from './rooms';
+} from '../core/rooms';
+import { sameOrigin } from '../http/same-origin';
 
 type Ack = (answer: SubscribeAnswer) => void;
 type SocketData = { auth: Auth };
@@ -61,24 +62,16 @@ export async function attachRealtime(
     serveClient: false,
     destroyUpgrade: false,
     // Browsers send Origin; a page of another site must not ride on the user's cookie.
-    allowRequest: (req, callback) => {
-      const origin = req.headers.origin;
-      if (!origin) return callback(null, true);
-      try {
-        callback(null, new URL(origin).host === req.headers.host || origin === ctx.config.appUrl);
-      } catch {
-        callback(null, false);
-      }
-    },
+    allowRequest: (req, callback) => callback(null, sameOrigin(req, ctx.config.appUrl)),
   });
 
   io.use((socket, next) => {
     void (async () => {
-      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
-      const cookie = cookies[SESSION_COOKIE];
-      let auth: Auth | null = cookie && cookie.length <= 200 ? await resolveSession(ctx.db, cookie) : null;
+      const cookie = sessionTokenOf(app.parseCookie(socket.handshake.headers.cookie ?? ''));
+      let auth: Auth | null = cookie ? await resolveSession(ctx.db, cookie) : null;
       const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
-      if (!auth && typeof token === 'string' && token.length <= 200) auth = await resolveAccessToken(ctx.db, token);
+      if (!auth && typeof token === 'string' && token.length <= MAX_CREDENTIAL_LENGTH)
+        auth = await resolveAccessToken(ctx.db, token);
       if (!auth) return next(new Error('Unauthenticated.'));
       if ((io.sockets.adapter.rooms.get(userRoom(auth.user.id))?.size ?? 0) >= REALTIME_LIMITS.socketsPerUser)
         return next(new Error('Too many connections.'));

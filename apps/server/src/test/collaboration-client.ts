@@ -1,7 +1,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { FRAGMENT } from '../collaboration/shared-description';
+import { FRAGMENT } from '../modules/working-area/requirements/description/shared-description';
 
 /** What a test sees of one editor: its document, and what the connection went through. */
 export type TestEditor = {

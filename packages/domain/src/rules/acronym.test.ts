@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acronymFrom, withNumber } from './acronym';
+import { acronymFrom, acronymTooLong, withNumber } from './acronym';
 
 const six = { ignoreSmallWords: false, maxSize: 6 };
 
@@ -46,5 +46,13 @@ describe('withNumber', () => {
   it('cuts letters so that the number fits', () => {
     expect(withNumber('ABCDEF', 6, new Set(['ABCDEF']))).toBe('ABCDE2');
     expect(withNumber('AB', 2, new Set(Array.from({ length: 8 }, (_, i) => `A${i + 2}`)))).toBe('10');
+  });
+});
+
+describe('acronymTooLong', () => {
+  it('holds an acronym to the project’s maximum, and says the maximum', () => {
+    expect(acronymTooLong('ABCDEF', 6)).toBeNull();
+    expect(acronymTooLong(undefined, 1)).toBeNull();
+    expect(acronymTooLong('ABCDEFG', 6)).toEqual({ key: 'validation.acronym_max', params: { max: 6 } });
   });
 });

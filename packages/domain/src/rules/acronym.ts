@@ -1,3 +1,16 @@
+/**
+ * An acronym longer than the project allows (its settings' `acronymMaxSize`): the field error to show, or null when it
+ * fits. Projects, documents and categories are held to the same limit.
+ */
+export function acronymTooLong(
+  acronym: string | undefined,
+  maxSize: number,
+): { key: 'validation.acronym_max'; params: { max: number } } | null {
+  return acronym !== undefined && acronym.length > maxSize
+    ? { key: 'validation.acronym_max', params: { max: maxSize } }
+    : null;
+}
+
 /** The letters a one-word name proposes ("Flight" → FLI): a single initial says too little and clashes soon. */
 export const ACRONYM_ONE_WORD_SIZE = 3;
 

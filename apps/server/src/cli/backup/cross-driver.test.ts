@@ -6,8 +6,11 @@ import * as Y from 'yjs';
 import { attachments, requirements } from '../../db/schema';
 import { buildApp, type BuiltApp } from '../../app';
 import { loadConfig } from '../../config';
-import { loadOrCreateState, storeState } from '../../collaboration/collaboration-states';
-import { FRAGMENT, readHtml } from '../../collaboration/shared-description';
+import {
+  loadOrCreateState,
+  storeState,
+} from '../../modules/working-area/requirements/description/collaboration-states';
+import { FRAGMENT, readHtml } from '../../modules/working-area/requirements/description/shared-description';
 import { Agent } from '../../test/agent';
 import { openEditor, until, type TestEditor } from '../../test/collaboration-client';
 import { testDriver } from '../../test/database';

@@ -2,21 +2,21 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { and, eq, like } from 'drizzle-orm';
 import { attachmentUrl, createCategoryBody, createClassifierBody, TAG_COLORS } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { categories, users } from '../../db/schema';
 import { storeAttachment } from '../../modules/attachments/attachments.service';
 import { findUserByEmail } from '../../modules/auth/auth.service';
-import type { User } from '../../modules/auth/session.service';
-import { createCategory } from '../../modules/categories/categories.service';
+import type { User } from '../../core/identity';
+import { createCategory } from '../../modules/working-area/categories/categories.service';
 import { createClassifier } from '../../modules/classifiers/classifiers.service';
 import { createComment } from '../../modules/comments/comments.service';
-import { createDocument } from '../../modules/documents/documents.service';
+import { createDocument } from '../../modules/working-area/documents/documents.service';
 import { createProject } from '../../modules/projects/projects.service';
-import { createRequirement, updateRequirement } from '../../modules/requirements/requirements.service';
+import { createRequirement, updateRequirement } from '../../modules/working-area/requirements/requirements.service';
 import { createConfirmedUser } from '../../modules/user/user-admin.service';
 import type { ProjectRow } from '../../policies/project-access';
 import { findProject } from '../../policies/project-access';
-import { runWork, type Work } from '../../work';
+import { runWork, type Work } from '../../core/work';
 import {
   DEMO_COMMENTS,
   DEMO_DOCUMENTS,

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentUploaded, idSchema, sniffImageType, uploadAttachmentFields, type ImageType } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { loadedProject } from '../../http/loaded';
 import { parseInput, RequestValidationError } from '../../http/validation';
 import { inWork } from '../../http/work';
 import { attachmentByFileName } from './attachments.locators';
-import { projectInUploadForm } from '../working-area.locators';
+import { projectInUploadForm } from '../working-area/core/locators';
 import { findAttachmentContent, storeAttachment } from './attachments.service';
 import { ATTACHMENT_FIELD, cutOffUnreadForm, UploadForm } from '../../http/upload-form';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { attachments } from '../../db/schema';
 import type { ProjectRow } from '../../policies/project-access';
 import { randomToken } from '../../security/tokens';
-import type { Work } from '../../work';
+import type { Work } from '../../core/work';
 import { presentAttachment } from './attachments.presenter';
 
 export type ImageUpload = { type: ImageType; data: Buffer; originalName: string };

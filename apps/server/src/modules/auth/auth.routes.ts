@@ -15,15 +15,15 @@ import {
   resetPasswordBody,
   sessionAnswer,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
 import { inWork } from '../../http/work';
-import { invalid, notFound, unauthenticated } from '../../http/errors';
+import { invalid, notFound, unauthenticated } from '../../core/errors';
 import { clientIp, enforceLimit, LIMITS } from '../../http/limits';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
 import { translate } from '../../i18n/messages';
 import { checkCredentials, confirmAccount, register, resetPassword, sendResetLink } from './auth.service';
-import { closeSession, extendSession, openSession } from './session.service';
+import { closeSession, extendSession, openSession } from '../../core/identity';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './access-token.service';
 import { presentAccessToken } from './access-token.presenter';
 

@@ -7,16 +7,16 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
-import type { Work } from '../../work';
+import type { AppContext } from '../../core/context';
+import type { Work } from '../../core/work';
 import type { Db } from '../../db/client';
 import { accessTokens, groups, mailTokens, users } from '../../db/schema';
-import { invalid, invalidMessage, type FieldErrors } from '../../http/errors';
+import { invalid, invalidMessage, type FieldErrors } from '../../core/errors';
 import { confirmAccountMail, resetPasswordMail } from '../../mail/templates';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/password';
 import { hashToken, randomToken } from '../../security/tokens';
 import { isUniqueViolation } from '../../db/errors';
-import { closeOtherSessions, openSession, type User } from './session.service';
+import { closeOtherSessions, openSession, type User } from '../../core/identity';
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [user] = await db

@@ -4,7 +4,7 @@ import { idSchema } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { classifiers, documents, tags } from '../../db/schema';
 import { paramId, type ProjectLocator } from '../../http/access';
-import { invalid } from '../../http/errors';
+import { invalid } from '../../core/errors';
 
 // How the classifier and tag routes find their project: through the classifier's document.
 

@@ -10,13 +10,13 @@ import {
   updateClassifierBody,
   updateTagBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
 import { loadedProject } from '../../http/loaded';
 import { inWork } from '../../http/work';
-import { documentById, documentInBody } from '../working-area.locators';
+import { documentById, documentInBody } from '../working-area/core/locators';
 import { classifierById, classifierInBody, tagById } from './classifiers.locators';
-import { presentDocumentClassifiers } from './classifiers.presenter';
+import { presentDocumentClassifiers } from '../../read/classifiers.presenter';
 import {
   createClassifier,
   createTag,

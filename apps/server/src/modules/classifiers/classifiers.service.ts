@@ -8,12 +8,12 @@ import type {
   UpdateTagBody,
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
-import { lockDocument } from '../../db/locks';
+import { lockDocument } from '../../core/locks';
 import { classifiers, documents, requirements, requirementTags, tags } from '../../db/schema';
-import { invalid, notFound, type FieldErrors } from '../../http/errors';
+import { invalid, notFound, type FieldErrors } from '../../core/errors';
 import type { ProjectRow } from '../../policies/project-access';
-import type { Work } from '../../work';
-import { presentClassifiersByIds, presentTag, type ClassifierRow } from './classifiers.presenter';
+import type { Work } from '../../core/work';
+import { presentClassifiersByIds, presentTag, type ClassifierRow } from '../../read/classifiers.presenter';
 
 // Every write here locks the classifier's document first, as requirement writes do (db/locks.ts): a tag set on
 // a requirement and a change of its classifier (single-select, a deletion) then run one after the other.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAG_COLORS, type ClassifierPresented, type RequirementPresented } from '@reqloom/domain';
-import type { WireMessage } from '../../events/wire';
+import type { WireMessage } from '../../events/wire-message';
 import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
 import { workingArea } from '../../test/working-area';
 

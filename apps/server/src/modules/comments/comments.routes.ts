@@ -10,13 +10,13 @@ import {
   idSchema,
   type CommentableType,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access, projectById, type ProjectLocator } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';
 import { inWork } from '../../http/work';
-import { categoryById, commentableInPath, documentById, requirementById } from '../working-area.locators';
-import { presentCommentsOf } from './comments.presenter';
+import { categoryById, commentableInPath, documentById, requirementById } from '../working-area/core/locators';
+import { presentCommentsOf } from '../../read/comments.presenter';
 import { createComment, markRead } from './comments.service';
 
 /** The path segment of each commentable's calls (`documents/comments/{id}`…) and how it finds its project. */

@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Commentable, CommentPresented } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { categories, commentReads, comments, documents, requirements } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../core/errors';
 import type { ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
-import type { Work } from '../../work';
-import type { User } from '../auth/session.service';
-import { presentComment } from './comments.presenter';
+import type { Work } from '../../core/work';
+import type { User } from '../../core/identity';
+import { presentComment } from '../../read/comments.presenter';
 
 /** The element's key columns of a comment or read marker; at most one is set, none for the project itself. */
 type CommentableKeys = { documentId?: number; categoryId?: number; requirementId?: number };

@@ -2,11 +2,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { CreateGroupBody } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { groups, groupUsers, projects, users } from '../../db/schema';
-import { invalid, invalidMessage } from '../../http/errors';
+import { invalid, invalidMessage } from '../../core/errors';
 import { sanitizeRichText } from '../../security/sanitize';
 import { randomToken, safeEqual } from '../../security/tokens';
-import type { Work } from '../../work';
-import type { User } from '../auth/session.service';
+import type { Work } from '../../core/work';
+import type { User } from '../../core/identity';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupWithCounts = GroupRow & { membersCount: number; ownedProjectsCount: number };

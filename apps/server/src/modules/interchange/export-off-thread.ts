@@ -1,4 +1,4 @@
-import { invalidMessage } from '../../http/errors';
+import { invalidMessage } from '../../core/errors';
 import { BoundedThread, type Refusal, type ThreadLimits } from './bounded-thread';
 import type { ExportInput, ExportOutput } from './export-task';
 

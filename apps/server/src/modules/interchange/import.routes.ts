@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, importAnswer, importFields, type ImportAnswer, type Language } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';
@@ -10,7 +10,7 @@ import { cutOffUnreadForm, IMPORT_UPLOAD, UploadForm } from '../../http/upload-f
 import { parseInput, RequestValidationError } from '../../http/validation';
 import { inWork } from '../../http/work';
 import { isMessageKey, translate } from '../../i18n/messages';
-import { projectInUploadForm } from '../working-area.locators';
+import { projectInUploadForm } from '../working-area/core/locators';
 import { UnreadableFile, type ImportPlan, type Skipped } from './import/import-plan';
 import { writeImport } from './import/import-writer';
 import { readOffThread } from './import/read-off-thread';

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { membershipKey, memberships, type Membership } from '../../policies/project-access';
-import type { MembershipHandlers } from '../auth/auth-changes';
+import type { MembershipHandlers } from '../../core/auth-changes';
 
 /**
  * The database's word that memberships may have ended (migration 0016's notifications), whoever ended them: a

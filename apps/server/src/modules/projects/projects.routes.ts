@@ -12,13 +12,13 @@ import {
   updateProjectBody,
   updateProjectSettingsBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access, projectById } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { inWork } from '../../http/work';
 import { loadedProject } from '../../http/loaded';
 import { projectByPath } from './projects.locators';
-import { completeSettings, presentProject } from './projects.presenter';
+import { completeSettings, presentProject } from '../../read/projects.presenter';
 import {
   createProject,
   deleteProject,

@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { acronymTooLong } from '@reqloom/domain';
 import type {
   CreateProjectBody,
   ProjectPresented,
@@ -9,16 +10,16 @@ import type {
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { jsonbObject, jsonbParam } from '../../db/jsonb';
-import { loadProjectForWrite } from '../../db/locks';
+import { loadProjectForWrite } from '../../core/locks';
 import { projects, projectUsers } from '../../db/schema';
-import { invalid, invalidMessage, notFound } from '../../http/errors';
+import { invalid, invalidMessage, notFound } from '../../core/errors';
 import { can } from '../../policies/policy';
 import { isGroupMember, type ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import { randomToken, safeEqual } from '../../security/tokens';
-import type { Work } from '../../work';
-import type { User } from '../auth/session.service';
-import { completeSettings, presentProject, presentProjects } from './projects.presenter';
+import type { Work } from '../../core/work';
+import type { User } from '../../core/identity';
+import { completeSettings, presentProject, presentProjects } from '../../read/projects.presenter';
 import { resolveNamespace } from './namespace';
 
 async function slugTaken(db: Db, owner: { type: 'user' | 'group'; id: number }, slug: string, exceptId?: number) {
@@ -95,10 +96,8 @@ export async function updateProject(
 ): Promise<ProjectPresented> {
   const { tx } = work;
   const current = await loadProjectForWrite(tx, project.id);
-  const max = completeSettings(current.settings).acronymMaxSize;
-  if (body.acronym !== undefined && body.acronym.length > max) {
-    throw invalid({ acronym: [{ key: 'validation.acronym_max', params: { max } }] });
-  }
+  const tooLong = acronymTooLong(body.acronym, completeSettings(current.settings).acronymMaxSize);
+  if (tooLong) throw invalid({ acronym: [tooLong] });
   const changes: Partial<typeof projects.$inferInsert> = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.acronym !== undefined) changes.acronym = body.acronym;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProject } from '../../policies/project-access';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { runWork } from '../../work';
+import { runWork } from '../../core/work';
 import { updateSettings } from './projects.service';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { foldText } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { documents } from '../../db/schema';
-import { loadCategoryTrees, type CategoryTree } from '../categories/categories.presenter';
+import { loadCategoryTrees, type CategoryTree } from '../../read/categories.presenter';
 
 // The project search (decisions §6): PostgreSQL's full-text search over the folded (unaccented, lower-case) words of
 // names and descriptions, prefix-matched, with trigrams on names for what a word search misses (a part of a word:

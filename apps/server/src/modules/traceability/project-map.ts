@@ -9,7 +9,7 @@ import {
 } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
-import { upToDateSql } from '../requirements/link-marks';
+import { upToDateSql } from '../../read/link-marks';
 import { presentStructure } from './structure';
 
 type Row = [

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RequirementLinkPresented } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
-import { linkMarksSql, upToDateSql, type LinkMarkRow } from '../requirements/link-marks';
+import { linkMarksSql, upToDateSql, type LinkMarkRow } from '../../read/link-marks';
 
 /**
  * GET projects/requirementlinks/{id}: the project's requirement links with their up-to-date marks, or,

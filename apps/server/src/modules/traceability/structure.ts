@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { StructureDocumentPresented } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
-import { loadCategoryTrees, orderedCategories, type CategoryTree } from '../categories/categories.presenter';
-import { presentDocuments } from '../documents/documents.presenter';
+import { loadCategoryTrees, orderedCategories, type CategoryTree } from '../../read/categories.presenter';
+import { presentDocuments } from '../../read/documents.presenter';
 
 /** The project's documents in the order every list shows them: by name, then by id. */
 export const projectDocumentRows = (db: Db, projectId: number) =>

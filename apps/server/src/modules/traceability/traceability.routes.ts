@@ -9,12 +9,12 @@ import {
   requirementLinksQuery,
   structureDocumentPresented,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access, projectById } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';
 import { can } from '../../policies/policy';
-import { presentDocuments } from '../documents/documents.presenter';
+import { presentDocuments } from '../../read/documents.presenter';
 import { readProjectMap } from './project-map';
 import { projectRequirementLinks } from './requirement-links';
 import { presentStructure, projectDocumentRows } from './structure';

@@ -6,7 +6,7 @@ import {
   type Preferences,
   type UserPresented,
 } from '@reqloom/domain';
-import type { User } from '../auth/session.service';
+import type { User } from '../../core/identity';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

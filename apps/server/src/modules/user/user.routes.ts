@@ -8,7 +8,7 @@ import {
   updateUserBody,
   userPresented,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
 import { inWork } from '../../http/work';
 import { currentUser } from '../../http/authenticate';

@@ -7,14 +7,14 @@ import {
   type PreferencesPatch,
   type UpdateUserBody,
 } from '@reqloom/domain';
-import type { AppContext } from '../../context';
-import type { Work } from '../../work';
+import type { AppContext } from '../../core/context';
+import type { Work } from '../../core/work';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { jsonbObject, jsonbParam, jsonbPick } from '../../db/jsonb';
-import { invalid } from '../../http/errors';
+import { invalid } from '../../core/errors';
 import { hashPassword, verifyPassword } from '../../security/password';
-import { closeOtherSessions, type User } from '../auth/session.service';
+import { closeOtherSessions, type User } from '../../core/identity';
 import { completePreferences } from './user.presenter';
 
 export async function updateProfile(ctx: AppContext, user: User, body: UpdateUserBody): Promise<User> {

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { lockProject } from '../../../db/locks';
+import { lockProject } from '../../../core/locks';
 import { attachments, documents, projects, requirementLinks } from '../../../db/schema';
 import type { ProjectRow } from '../../../policies/project-access';
 import { randomToken } from '../../../security/tokens';
-import type { Work } from '../../../work';
+import type { Work } from '../../../core/work';
 
 /**
  * Where an import is written before anyone sees it. A large import is stored in many short transactions, so that

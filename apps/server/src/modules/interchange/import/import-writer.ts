@@ -24,10 +24,10 @@ import {
 } from '../../../db/schema';
 import type { ProjectRow } from '../../../policies/project-access';
 import { sanitizeRichText } from '../../../security/sanitize';
-import type { Work } from '../../../work';
+import type { Work } from '../../../core/work';
 import { storeAttachment } from '../../attachments/attachments.service';
-import { projectDocuments } from '../../documents/documents.service';
-import { completeSettings } from '../../projects/projects.presenter';
+import { projectDocuments } from '../../working-area/documents/documents.service';
+import { completeSettings } from '../../../read/projects.presenter';
 import { planLinks, type StagedRequirement } from './import-links';
 import { discardStaging, openStaging, publishStaging, STAGING_HEARTBEAT_MS, touchStaging } from './import-staging';
 import {

@@ -8,9 +8,9 @@ import {
 } from '@reqloom/domain';
 import type { Db } from '../../../db/client';
 import { attachments, documentLinks, documents, requirementLinks } from '../../../db/schema';
-import { notFound } from '../../../http/errors';
-import { presentDocumentClassifiers } from '../../classifiers/classifiers.presenter';
-import { orderedCategories } from '../../categories/categories.presenter';
+import { notFound } from '../../../core/errors';
+import { presentDocumentClassifiers } from '../../../read/classifiers.presenter';
+import { orderedCategories } from '../../../read/categories.presenter';
 import { readingOrder } from '../word/export-data';
 import type { ImageFile } from './html-to-xhtml';
 

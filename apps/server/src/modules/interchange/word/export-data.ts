@@ -8,11 +8,11 @@ import {
 } from '@reqloom/domain';
 import type { Db } from '../../../db/client';
 import { attachments, documentLinks, documents, projects, requirements, revisions, users } from '../../../db/schema';
-import { notFound } from '../../../http/errors';
-import { loadCategoryTree, orderedCategories } from '../../categories/categories.presenter';
-import { completeDocumentSettings } from '../../documents/documents.presenter';
-import { completeSettings } from '../../projects/projects.presenter';
-import { documentRequirementRows, presentRequirements } from '../../requirements/requirements.presenter';
+import { notFound } from '../../../core/errors';
+import { loadCategoryTree, orderedCategories } from '../../../read/categories.presenter';
+import { completeDocumentSettings } from '../../../read/documents.presenter';
+import { completeSettings } from '../../../read/projects.presenter';
+import { documentRequirementRows, presentRequirements } from '../../../read/requirements.presenter';
 import type { LoadedImage } from './rich-text-to-docx';
 
 /** An attachment's address as stored descriptions spell it (ATTACHMENT_FILE_NAME: no character to escape). */

@@ -1,0 +1,88 @@
+import type { Language } from '@reqloom/domain';
+import type { AppContext } from './context';
+import type { Db } from '../db/client';
+import { lockProjectFirst, type ProjectLockStrength } from './locks';
+import type { DomainEvent } from '../events/domain-events';
+import type { PresentedEntity, Remembered } from '../events/wire-message';
+
+/**
+ * One unit of work: what a service is handed instead of opening transactions of its own. Every read and write
+ * of the request goes through `tx`; facts are recorded with `record` where the change happens and leave only
+ * after commit. Services take a Work and call each other with it, so that an import can create and link a
+ * thousand things in one transaction, and the answer is presented inside it (a concurrent delete then gives
+ * 404, never a half-read row).
+ */
+export type Work = {
+  readonly app: AppContext;
+  readonly tx: Db;
+  readonly lang: Language;
+  record(event: DomainEvent): void;
+  /**
+   * Keeps an entity as presented for the answer, so that the wire event about it reuses it instead of presenting
+   * it again; used only while no later fact of the work touches the same entity.
+   */
+  remember(entity: PresentedEntity): void;
+};
+
+export type WorkOptions = {
+  lang?: Language;
+  /** The caller's realtime connection as a room only it is in: not sent what this work causes. */
+  origin?: string;
+  /**
+   * The project the work writes in, locked before anything else (see `lockProjectFirst`): `key share` for a write in
+   * it, `update` for its deletion.
+   */
+  project?: { id: number; strength: ProjectLockStrength };
+};
+
+// PostgreSQL may end one of two crossing transactions with a deadlock or a serialization failure; both are
+// safe to run again from the start (nothing of the failed try was committed, and its events were dropped).
+// The locks are taken in one order (db/locks.ts), so what is left are rare crossings with work that has no project
+// (accounts, groups): a few more tries, after a short random pause so that the two do not meet again at once.
+const RETRIED = new Set(['40P01', '40001']);
+const MAX_TRIES = 6;
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
+
+/** How many tries ended on each retried SQLSTATE in this process: what the lock order leaves to chance. */
+export const retriedTries = new Map<string, number>();
+
+function sqlState(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string') return e.code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (work: Work) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const events: DomainEvent[] = [];
+    const remembered: Remembered = new Map();
+    try {
+      const { result, wire } = await app.db.transaction(async (tx) => {
+        const work: Work = {
+          app,
+          tx,
+          lang: options.lang ?? 'en',
+          record: (event) => void events.push(event),
+          remember: (entity) => void remembered.set(`${entity.kind}:${entity.value.id}`, { at: events.length, entity }),
+        };
+        if (options.project) await lockProjectFirst(tx, options.project.id, options.project.strength);
+        const result = await fn(work);
+        return { result, wire: await app.toWire(tx, events, remembered) };
+      });
+      app.events.publish({ events, wire, origin: options.origin });
+      return result;
+    } catch (error) {
+      const state = sqlState(error);
+      if (state !== undefined && RETRIED.has(state)) retriedTries.set(state, (retriedTries.get(state) ?? 0) + 1);
+      if (attempt < MAX_TRIES && state !== undefined && RETRIED.has(state)) {
+        await backOff(attempt);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
