@@ -33,7 +33,7 @@ export const RICH_TEXT_MAX = 1_000_000;
 /**
  * And so that one field cannot hold the server: rich text is converted on the server's thread (collaboration) at a
  * cost that grows faster than its number of elements, and a million characters hold 140,000 of them
- * (docs/ARCHITECTURE.md, "Rich text bounded in elements"). A table of 100 rows of 6 cells takes about 1,300; the
+ * (docs/architecture.md, "Rich text bounded in elements"). A table of 100 rows of 6 cells takes about 1,300; the
  * largest description of the sample files, 423.
  */
 export const RICH_TEXT_ELEMENTS_MAX = 2_000;

@@ -1,6 +1,6 @@
 /**
  * Fixed-window counters kept in memory. Good for one instance; with several instances behind a
- * load balancer each keeps its own counts (documented in ARCHITECTURE.md).
+ * load balancer each keeps its own counts (docs/architecture.md, "Server request pipeline").
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { SchemaVersion } from './catalog';
 
-// The backup file (docs/ARCHITECTURE.md, "Backup and restore"): gzip of JSON lines.
+// The backup file (docs/architecture.md, "Backup and restore"): gzip of JSON lines.
 //   line 1      the header: format, version, schema version, source, time, and every table with its columns and
 //               row count, and the sequences' values
 //   then        the rows of each table, in the header's order, one JSON object a line (column → value as

@@ -40,7 +40,7 @@ export async function removeAbandonedStaging(db: Db, { all = false } = {}): Prom
 }
 
 /**
- * At a server's start, the staging projects of dead processes go (decisions in docs/ARCHITECTURE.md, Imports): on a
+ * At a server's start, the staging projects of dead processes go (docs/architecture.md, "Interchange"): on a
  * database the server holds alone, all of them; on a shared PostgreSQL, the stale ones now, and once more when one
  * left by a process killed just before this start is stale too. Answers a function that stops the second look.
  */

@@ -9,7 +9,7 @@ export interface DrawCardsOptions {
   inactive: ReadonlySet<number>;
 }
 
-/** Below this zoom the cards are drawn rather than put in the page (decisions in docs/ARCHITECTURE.md). */
+/** Below this zoom the cards are drawn rather than put in the page (docs/architecture.md, "Web client"). */
 export const DRAWN_CARDS_BELOW_ZOOM = 30;
 
 /**
