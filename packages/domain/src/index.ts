@@ -9,6 +9,7 @@ export * from './rules/initials';
 export * from './rules/slug';
 export * from './rules/rich-text-elements';
 export * from './rules/acronym';
+export * from './rules/settings';
 export * from './schemas/rich-text';
 export * from './schemas/groups';
 export * from './schemas/projects';

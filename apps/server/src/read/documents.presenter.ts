@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
+  completeSettings,
   DEFAULT_DOCUMENT_SETTINGS,
   documentSettingsSchema,
   type DocumentPresented,
@@ -12,13 +13,8 @@ import { documents } from '../db/schema';
 export type DocumentRow = typeof documents.$inferSelect;
 
 /** Every option with its stored value, or its default where none is stored (or a stored one is unreadable). */
-export function completeDocumentSettings(stored: Record<string, unknown>): DocumentSettings {
-  const settings: Record<string, unknown> = { ...DEFAULT_DOCUMENT_SETTINGS };
-  for (const [key, field] of Object.entries(documentSettingsSchema.shape)) {
-    const parsed = field.safeParse(stored[key]);
-    if (key in stored && parsed.success) settings[key] = parsed.data;
-  }
-  return settings as DocumentSettings;
+export function completeDocumentSettings(stored: unknown): DocumentSettings {
+  return completeSettings(documentSettingsSchema.shape, DEFAULT_DOCUMENT_SETTINGS, stored);
 }
 
 /**

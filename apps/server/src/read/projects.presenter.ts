@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
+  completeSettings,
   DEFAULT_PROJECT_SETTINGS,
   initials,
   projectSettingsSchema,
@@ -11,9 +12,9 @@ import { groups, projectUsers, users } from '../db/schema';
 import type { ProjectRow } from '../policies/project-access';
 import { countDocuments } from './project-counts';
 
-export function completeSettings(stored: Partial<ProjectSettings> | null | undefined): ProjectSettings {
-  const parsed = projectSettingsSchema.safeParse({ ...DEFAULT_PROJECT_SETTINGS, ...stored });
-  return parsed.success ? parsed.data : DEFAULT_PROJECT_SETTINGS;
+/** A project's settings made whole, option by option (`completeSettings` of the domain, as for documents). */
+export function completeProjectSettings(stored: unknown): ProjectSettings {
+  return completeSettings(projectSettingsSchema.shape, DEFAULT_PROJECT_SETTINGS, stored);
 }
 
 type Owner = ProjectPresented['owner'];
@@ -80,7 +81,7 @@ export async function presentProjects(db: Db, rows: ProjectRow[]): Promise<Proje
       join_token: p.joinToken,
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),
-      settings: completeSettings(p.settings),
+      settings: completeProjectSettings(p.settings),
       members,
       members_count: members.length,
       documents_count: documents.get(p.id) ?? 0,

@@ -6,7 +6,7 @@ import { loadCategoryTrees } from './categories.presenter';
 import { presentClassifiersByIds, presentTagsByIds } from './classifiers.presenter';
 import { presentCommentsByIds } from './comments.presenter';
 import { completeDocumentSettings, presentDocuments } from './documents.presenter';
-import { completeSettings, presentProjects } from './projects.presenter';
+import { completeProjectSettings, presentProjects } from './projects.presenter';
 import { presentRequirements } from './requirements.presenter';
 import type { DomainEvent } from '../events/domain-events';
 import type { PresentedEntity, Remembered, WireMessage } from '../events/wire-message';
@@ -209,7 +209,7 @@ async function present(tx: Db, slots: Slot[], fresh: Map<string, PresentedEntity
   const presentedProjects = projectTaken.known;
   const toPresent = projectRows.filter((p) => projectTaken.missing.includes(p.id));
   for (const p of await presentProjects(tx, toPresent)) presentedProjects.set(p.id, p);
-  const projectSettings = new Map(projectRows.map((p) => [p.id, completeSettings(p.settings)]));
+  const projectSettings = new Map(projectRows.map((p) => [p.id, completeProjectSettings(p.settings)]));
 
   const documentTaken = take(fresh, 'document', idsOf(slots, 'document'));
   const documentIds = [...new Set([...documentTaken.missing, ...idsOf(slots, 'documentSettings')])];

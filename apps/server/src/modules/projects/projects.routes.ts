@@ -18,7 +18,7 @@ import { currentUser } from '../../http/authenticate';
 import { inWork } from '../../http/work';
 import { loadedProject } from '../../http/loaded';
 import { projectByPath } from './projects.locators';
-import { completeSettings, presentProject } from '../../read/projects.presenter';
+import { completeProjectSettings, presentProject } from '../../read/projects.presenter';
 import {
   createProject,
   deleteProject,
@@ -83,7 +83,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/projects/settings/:id',
     { config: byId, schema: { tags, params: idParams, response: { 200: settingsAnswer } } },
-    async (request) => ({ data: completeSettings(loadedProject(request).settings) }),
+    async (request) => ({ data: completeProjectSettings(loadedProject(request).settings) }),
   );
 
   r.put(

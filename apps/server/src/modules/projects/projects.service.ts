@@ -19,7 +19,7 @@ import { sanitizeRichText } from '../../security/sanitize';
 import { randomToken, safeEqual } from '../../security/tokens';
 import type { Work } from '../../core/work';
 import type { User } from '../../core/identity';
-import { completeSettings, presentProject, presentProjects } from '../../read/projects.presenter';
+import { completeProjectSettings, presentProject, presentProjects } from '../../read/projects.presenter';
 import { resolveNamespace } from './namespace';
 
 async function slugTaken(db: Db, owner: { type: 'user' | 'group'; id: number }, slug: string, exceptId?: number) {
@@ -96,7 +96,7 @@ export async function updateProject(
 ): Promise<ProjectPresented> {
   const { tx } = work;
   const current = await loadProjectForWrite(tx, project.id);
-  const tooLong = acronymTooLong(body.acronym, completeSettings(current.settings).acronymMaxSize);
+  const tooLong = acronymTooLong(body.acronym, completeProjectSettings(current.settings).acronymMaxSize);
   if (tooLong) throw invalid({ acronym: [tooLong] });
   const changes: Partial<typeof projects.$inferInsert> = {};
   if (body.name !== undefined) changes.name = body.name;
@@ -127,7 +127,7 @@ export async function updateSettings(
   if (!row) throw notFound();
   work.record({ name: 'ProjectSettingsUpdated', projectId: project.id });
   work.record({ name: 'ProjectUpdated', projectId: project.id });
-  return completeSettings(row.settings);
+  return completeProjectSettings(row.settings);
 }
 
 export async function transferProject(

@@ -27,7 +27,7 @@ import { sanitizeRichText } from '../../../security/sanitize';
 import type { Work } from '../../../core/work';
 import { storeAttachment } from '../../attachments/attachments.service';
 import { projectDocuments } from '../../working-area/documents/documents.service';
-import { completeSettings } from '../../../read/projects.presenter';
+import { completeProjectSettings } from '../../../read/projects.presenter';
 import { planLinks, type StagedRequirement } from './import-links';
 import { discardStaging, openStaging, publishStaging, STAGING_HEARTBEAT_MS, touchStaging } from './import-staging';
 import {
@@ -168,7 +168,7 @@ export async function writeImport(
 }
 
 async function stage(step: Step, project: ProjectRow, staging: ProjectRow, authorId: number, plan: ImportPlan) {
-  const maxSize = completeSettings(project.settings).acronymMaxSize;
+  const maxSize = completeProjectSettings(project.settings).acronymMaxSize;
   const skipped: Skipped[] = [...plan.skipped];
   const created = { documents: 0, categories: 0, requirements: 0, links: 0, images: 0, classifiers: 0, tags: 0 };
 

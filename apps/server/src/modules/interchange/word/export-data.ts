@@ -11,7 +11,7 @@ import { attachments, documentLinks, documents, projects, requirements, revision
 import { notFound } from '../../../core/errors';
 import { loadCategoryTree, orderedCategories } from '../../../read/categories.presenter';
 import { completeDocumentSettings } from '../../../read/documents.presenter';
-import { completeSettings } from '../../../read/projects.presenter';
+import { completeProjectSettings } from '../../../read/projects.presenter';
 import { documentRequirementRows, presentRequirements } from '../../../read/requirements.presenter';
 import type { LoadedImage } from './rich-text-to-docx';
 
@@ -124,7 +124,7 @@ export async function loadExportData(db: Db, documentId: number): Promise<Export
   }
 
   return {
-    organization: completeSettings(project.settings).organizationName,
+    organization: completeProjectSettings(project.settings).organizationName,
     project: { name: project.name, description: project.description },
     document: { id: document.id, name: document.name, acronym: document.acronym, description: document.description },
     settings,

@@ -14,7 +14,7 @@ import type { ProjectRow } from '../../../policies/project-access';
 import { sanitizeRichText } from '../../../security/sanitize';
 import type { Work } from '../../../core/work';
 import { keepRevision } from '../core/revisions';
-import { completeSettings } from '../../../read/projects.presenter';
+import { completeProjectSettings } from '../../../read/projects.presenter';
 import { findDocument } from '../core/lookups';
 import { loadCategoryTree, orderedCategories, subtreeIds, type CategoryRow } from '../../../read/categories.presenter';
 
@@ -44,7 +44,7 @@ async function presentOne(work: Work, category: CategoryRow): Promise<CategoryPr
 }
 
 function checkAcronym(project: ProjectRow, acronym: string | undefined, errors: FieldErrors) {
-  const tooLong = acronymTooLong(acronym, completeSettings(project.settings).acronymMaxSize);
+  const tooLong = acronymTooLong(acronym, completeProjectSettings(project.settings).acronymMaxSize);
   if (tooLong) errors.acronym = [tooLong];
 }
 

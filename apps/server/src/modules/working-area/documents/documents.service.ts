@@ -20,7 +20,7 @@ import type { ProjectRow } from '../../../policies/project-access';
 import { sanitizeRichText } from '../../../security/sanitize';
 import type { Work } from '../../../core/work';
 import type { User } from '../../../core/identity';
-import { completeSettings } from '../../../read/projects.presenter';
+import { completeProjectSettings } from '../../../read/projects.presenter';
 import { completeDocumentSettings, presentDocument, presentDocuments } from '../../../read/documents.presenter';
 
 export async function projectDocuments(db: Db, projectId: number): Promise<DocumentPresented[]> {
@@ -47,7 +47,7 @@ async function checkAcronym(
   errors: FieldErrors,
 ): Promise<void> {
   if (acronym === undefined) return;
-  const tooLong = acronymTooLong(acronym, completeSettings(project.settings).acronymMaxSize);
+  const tooLong = acronymTooLong(acronym, completeProjectSettings(project.settings).acronymMaxSize);
   if (tooLong) {
     errors.acronym = [tooLong];
     return;

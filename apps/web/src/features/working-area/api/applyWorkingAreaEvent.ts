@@ -16,7 +16,8 @@ import { workingAreaKeys as keys } from '../../../api/workingAreaKeys';
 
 export type WorkingAreaEvent = WireEvent<WorkingAreaEventName>;
 
-const linkedIds = (requirement: RequirementPresented) =>
+/** The ids of the requirements at the other end of a requirement's links, parents and children. */
+export const linkedIds = (requirement: RequirementPresented) =>
   [...requirement.parents, ...requirement.children].map((link) => link.id);
 
 function updateStructure(

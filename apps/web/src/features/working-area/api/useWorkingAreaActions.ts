@@ -15,13 +15,10 @@ import type {
 import { importDocuments, type ImportFormat } from '../../../api/imports';
 import { useProject } from '../../projects/useProject';
 import { saveResolvingConflicts } from '../conflicts/conflicts';
-import { applyOwnWorkingAreaEvents, documentsShowing, type WorkingAreaEvent } from './applyWorkingAreaEvent';
+import { applyOwnWorkingAreaEvents, documentsShowing, linkedIds, type WorkingAreaEvent } from './applyWorkingAreaEvent';
 import * as calls from './workingAreaApi';
 import type { StructureDocument } from './workingAreaApi';
 import { workingAreaKeys } from '../../../api/workingAreaKeys';
-
-const linkedIds = (requirement: RequirementPresented) =>
-  [...requirement.parents, ...requirement.children].map((link) => link.id);
 
 /**
  * The working area's changes: each call, then the events its answer implies, applied to the caches as the
