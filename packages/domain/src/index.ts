@@ -10,6 +10,7 @@ export * from './rules/slug';
 export * from './rules/rich-text-elements';
 export * from './rules/acronym';
 export * from './rules/settings';
+export * from './rules/roles';
 export * from './schemas/rich-text';
 export * from './schemas/groups';
 export * from './schemas/projects';

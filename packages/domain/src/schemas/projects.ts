@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACRONYM_MAX_SIZE_BOUNDS, DEFAULT_ACRONYM_MAX_SIZE, NAME_MAX } from '../constants';
+import { JOIN_ROLES, PROJECT_ROLES } from '../rules/roles';
 import { idSchema, nameSchema, slugSchema } from './fields';
 import { richTextSchema } from './rich-text';
 
@@ -11,10 +12,15 @@ export const acronymSchema = z
   .max(ACRONYM_MAX_SIZE_BOUNDS.max)
   .regex(/^[A-Z0-9]+$/, { message: 'validation.acronym_format' });
 
+export const projectRoleSchema = z.enum(PROJECT_ROLES);
+export const joinRoleSchema = z.enum(JOIN_ROLES);
+
 export const projectSettingsSchema = z.object({
   organizationName: z.string().trim().max(NAME_MAX),
   acronymMaxSize: z.number().int().min(ACRONYM_MAX_SIZE_BOUNDS.min).max(ACRONYM_MAX_SIZE_BOUNDS.max),
   autoAcronymIgnoreSmallWords: z.boolean(),
+  /** The role the join link grants (decisions §20). */
+  joinRole: joinRoleSchema,
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 
@@ -62,7 +68,20 @@ export const projectPresented = z.object({
   members: z.array(memberPresented),
   members_count: z.number(),
   documents_count: z.number(),
+  /** The caller's own role in the project (decisions §20): the client shows controls by it and never guesses it. */
+  my_role: projectRoleSchema,
 });
 export type ProjectPresented = z.infer<typeof projectPresented>;
 
 export const projectPathParams = z.object({ namespace: z.string().max(100), slug: z.string().max(100) });
+
+/** A member as `GET projects/members/{id}` lists them (decisions §20). */
+export const projectMemberPresented = z.object({
+  user: memberPresented,
+  role: projectRoleSchema,
+  joined_at: z.string(),
+});
+export type ProjectMemberPresented = z.infer<typeof projectMemberPresented>;
+
+export const updateMemberBody = z.object({ role: projectRoleSchema });
+export type UpdateMemberBody = z.infer<typeof updateMemberBody>;
