@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
+import { memberRoutes } from './modules/projects/members.routes';
 import { documentRoutes } from './modules/working-area/documents/documents.routes';
 import { categoryRoutes } from './modules/working-area/categories/categories.routes';
 import { requirementRoutes } from './modules/working-area/requirements/requirements.routes';
@@ -141,6 +142,7 @@ export async function buildApp(
   userRoutes(app, ctx);
   groupRoutes(app, ctx);
   projectRoutes(app, ctx);
+  memberRoutes(app, ctx);
   documentRoutes(app, ctx);
   categoryRoutes(app, ctx);
   requirementRoutes(app, ctx);

@@ -2,7 +2,7 @@ import type { CategoryPresented } from './schemas/categories';
 import type { ClassifierPresented, TagPresented } from './schemas/classifiers';
 import type { CommentPresented } from './schemas/comments';
 import type { DocumentPresented, DocumentSettings } from './schemas/documents';
-import type { ProjectPresented, ProjectSettings } from './schemas/projects';
+import type { ProjectSettings, ProjectShared } from './schemas/projects';
 import type { RequirementPresented } from './schemas/requirements';
 
 /**
@@ -38,7 +38,10 @@ export type SubscribeAnswer = {
 };
 
 export type RealtimeEvents = {
-  ProjectUpdated: { project: ProjectPresented };
+  /** The project without `my_role` (each member of the room has their own): keep the one read. */
+  ProjectUpdated: { project: ProjectShared };
+  /** The project's members or their roles changed (decisions §20): read `GET projects/members/{id}` again. */
+  ProjectMembersUpdated: { project_id: number };
   ProjectSettingsUpdated: { project_id: number; settings: ProjectSettings };
   ProjectDeleted: { project_id: number };
   ProjectStructureUpdated: { project_id: number };

@@ -1,9 +1,11 @@
 import type { Connection, Hocuspocus } from '@hocuspocus/server';
 import { and, gt, inArray } from 'drizzle-orm';
+import type { ProjectRole } from '@reqloom/domain';
 import type { AppContext } from '../core/context';
 import { accessTokens, requirements, sessions } from '../db/schema';
 import type { CommittedWork } from '../events/bus';
 import type { DomainEvent } from '../events/domain-events';
+import { can } from '../policies/policy';
 import { membershipKey, memberships, type Membership } from '../policies/project-access';
 import type { CollaborationContext } from './context';
 import { requirementIdOf } from '../modules/working-area/requirements/description/shared-description';
@@ -48,10 +50,24 @@ export function watchAccess(ctx: AppContext, hocuspocus: Hocuspocus<Collaboratio
     closeWhere((c) => c.projectId === projectId && !kept.has(c.requirementId!));
   }
 
+  /** Makes a connection read-only, or writable again, as the policy says for the member's role now. */
+  function followRole(connection: Conn, role: ProjectRole) {
+    const { auth, projectId } = connection.context;
+    if (!auth || projectId === undefined) return;
+    connection.readOnly = !can(auth.user, { do: 'requirement.collaborate.write', project: { id: projectId, role } });
+  }
+
   function act(event: DomainEvent) {
     switch (event.name) {
       case 'MembershipEnded':
         return closeWhere((c) => c.projectId === event.projectId && c.auth?.user.id === event.userId);
+      case 'MembershipRoleChanged':
+        // Hocuspocus looks at `readOnly` as each message comes: the next update of a member dropped below editor
+        // is not applied (decisions §20), and one raised to editor is applied again.
+        for (const connection of connections())
+          if (connection.context.projectId === event.projectId && connection.context.auth?.user.id === event.userId)
+            followRole(connection, event.role);
+        return undefined;
       case 'MembershipsChanged':
         return void sweep().catch(() => undefined);
       case 'ProjectDeleted':
@@ -114,8 +130,9 @@ export function watchAccess(ctx: AppContext, hocuspocus: Hocuspocus<Collaboratio
     for (const connection of open) {
       const { auth, projectId } = connection.context as Required<CollaborationContext>;
       const credential = auth.kind === 'session' ? sessionsValid.has(auth.sessionId) : tokensValid.has(auth.tokenId);
-      if (!credential || !present.has(membershipKey({ projectId, userId: auth.user.id })))
-        connection.close(ACCESS_ENDED);
+      const role = present.get(membershipKey({ projectId, userId: auth.user.id }));
+      if (!credential || role === undefined) connection.close(ACCESS_ENDED);
+      else followRole(connection, role);
     }
   }
   const sweeping = setInterval(() => void sweep().catch(() => undefined), ACCESS_SWEEP_MS);

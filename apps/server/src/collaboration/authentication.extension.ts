@@ -3,7 +3,7 @@ import type { AppContext } from '../core/context';
 import { sessionKey, tokenKey } from '../http/authenticate';
 import { accessTokenExists, resolveAccessTokenByHash, resolveSessionByHash, sessionExpiry } from '../core/identity';
 import { can } from '../policies/policy';
-import { findElementProjectForUser, isProjectMember } from '../policies/project-access';
+import { findElementProjectForUser, projectRole } from '../policies/project-access';
 import { MAX_CREDENTIAL_LENGTH } from '../http/session-cookie';
 import { hashToken } from '../security/tokens';
 import { ACCESS_ENDED } from './access-watch';
@@ -12,7 +12,7 @@ import { requirementIdOf } from '../modules/working-area/requirements/descriptio
 
 /**
  * Authentication and the policy check of a collaboration connection (decisions §15): the session cookie read at
- * the upgrade, or an access token sent by the provider; then the requirement's project and membership. A refusal
+ * the upgrade, or an access token sent by the provider; then the requirement's project and the caller's role in it. A refusal
  * says nothing of whether the requirement exists.
  */
 async function sessionAlive(db: AppContext['db'], sessionId: number): Promise<boolean> {
@@ -45,6 +45,7 @@ export function authenticationExtension(ctx: AppContext): Extension {
       context,
       documentName,
       token,
+      connectionConfig,
     }: onAuthenticatePayload<CollaborationContext>): Promise<CollaborationContext> {
       const requirementId = requirementIdOf(documentName);
       let auth = context.auth;
@@ -59,10 +60,12 @@ export function authenticationExtension(ctx: AppContext): Extension {
       if (!auth) throw new Error('Unauthenticated.');
       if (requirementId === null) throw new Error('This action is unauthorized.');
       const found = await findElementProjectForUser(ctx.db, 'requirement', requirementId, auth.user.id);
-      const allowed =
-        found !== undefined &&
-        can(auth.user, { do: 'requirement.collaborate', project: { id: found.project.id, isMember: found.isMember } });
-      if (!allowed) throw new Error('This action is unauthorized.');
+      const facts = found && { id: found.project.id, role: found.role };
+      if (!facts || !can(auth.user, { do: 'requirement.collaborate', project: facts }))
+        throw new Error('This action is unauthorized.');
+      // Viewers and reviewers connect read-only (decisions §20): Hocuspocus applies none of their document updates,
+      // awareness still flows, and the provider is told so in its "authenticated" answer.
+      connectionConfig.readOnly = !can(auth.user, { do: 'requirement.collaborate.write', project: facts });
       return { auth, authHash, user: collaborationUser(auth), projectId: found.project.id, requirementId };
     },
 
@@ -75,8 +78,13 @@ export function authenticationExtension(ctx: AppContext): Extension {
         auth.kind === 'session'
           ? await sessionAlive(ctx.db, auth.sessionId)
           : await accessTokenExists(ctx.db, auth.tokenId);
-      if (!stillValid || !(await isProjectMember(ctx.db, context.projectId, auth.user.id)))
-        connection.close(ACCESS_ENDED);
+      const role = stillValid ? await projectRole(ctx.db, context.projectId, auth.user.id) : null;
+      if (role === null) return connection.close(ACCESS_ENDED);
+      // A role changed while the document loaded: the connection follows the role as it is now.
+      connection.readOnly = !can(auth.user, {
+        do: 'requirement.collaborate.write',
+        project: { id: context.projectId, role },
+      });
     },
 
     // Checked again as each update is applied: Hocuspocus keeps applying the messages already queued on a

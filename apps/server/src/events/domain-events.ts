@@ -1,3 +1,5 @@
+import type { ProjectRole } from '@reqloom/domain';
+
 /**
  * The server's own events: facts recorded where a change happens, inside the change's transaction, with the
  * ids of what changed. They are published only after commit (a rollback drops them), reach every instance
@@ -10,8 +12,15 @@ export type DomainEventMap = {
   ProjectDeleted: { projectId: number };
   /** The document graph changed (a document added, removed, or its parents changed). */
   ProjectStructureChanged: { projectId: number };
-  /** A user no longer belongs to a project: their live connections leave its room. */
-  MembershipEnded: { projectId: number; userId: number };
+  /**
+   * A user no longer belongs to a project: their live connections leave its room. `tell`: a route removed them (or
+   * they left), and their own sockets get `ProjectDeleted` for it (decisions §20).
+   */
+  MembershipEnded: { projectId: number; userId: number; tell?: boolean };
+  /** A member's role changed (decisions §20): their collaboration connections follow it (read-only below editor). */
+  MembershipRoleChanged: { projectId: number; userId: number; role: ProjectRole };
+  /** The project's members or their roles changed: `ProjectMembersUpdated` to the project. */
+  ProjectMembersChanged: { projectId: number };
   /**
    * Memberships may have ended without a word for each (a TRUNCATE, or notifications this instance may have missed
    * while it could not listen): every live connection looks at its memberships again. Heard, never recorded.

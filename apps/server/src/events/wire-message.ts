@@ -1,7 +1,7 @@
 import type {
   CategoryPresented,
   DocumentPresented,
-  ProjectPresented,
+  ProjectShared,
   RealtimeEventName,
   RealtimeEvents,
   RequirementPresented,
@@ -16,7 +16,7 @@ export type WireMessage = {
 
 /** An entity as a service presented it for its answer. */
 export type PresentedEntity =
-  | { kind: 'project'; value: ProjectPresented }
+  | { kind: 'project'; value: ProjectShared }
   | { kind: 'document'; value: DocumentPresented }
   | { kind: 'category'; value: CategoryPresented }
   | { kind: 'requirement'; value: RequirementPresented };

@@ -4,11 +4,11 @@ import type {
   onRequestAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
-import { idSchema } from '@reqloom/domain';
+import { idSchema, type ProjectRole } from '@reqloom/domain';
 import type { AppContext } from '../core/context';
 import type { Db } from '../db/client';
 import { can } from '../policies/policy';
-import { findProjectForUser, type ProjectRow } from '../policies/project-access';
+import { findProjectForUser, type ProjectForUser, type ProjectRow } from '../policies/project-access';
 import { authenticated, sessionOnly } from './authenticate';
 import { forbidden, notFound, unauthenticated } from '../core/errors';
 
@@ -19,7 +19,7 @@ export type ProjectLocator = {
   /** The project's id, or null when the thing named does not exist (404). */
   find(request: FastifyRequest, db: Db): Promise<number | null>;
   /**
-   * Optional: finds the project together with the caller's membership in one statement (the locator and the
+   * Optional: finds the project together with the caller's role in one statement (the locator and the
    * access check in one round trip). Undefined when the thing named does not exist. A locator made for one
    * route may read in that statement what the route answers (`loaded`); the guard hands it to the handler
    * (`request.loaded`) only once the policy has allowed the call, and drops it otherwise.
@@ -28,7 +28,7 @@ export type ProjectLocator = {
     request: FastifyRequest,
     db: Db,
     userId: number,
-  ): Promise<{ project: ProjectRow; isMember: boolean; loaded?: unknown; requirementType?: string } | undefined>;
+  ): Promise<(ProjectForUser & { loaded?: unknown; requirementType?: string }) | undefined>;
 };
 
 /**
@@ -39,7 +39,17 @@ export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'user' }
   | { kind: 'session' }
-  | { kind: 'project'; locate: ProjectLocator; alpha?: boolean };
+  | { kind: 'project'; locate: ProjectLocator; alpha?: boolean; least?: ProjectRole };
+
+/**
+ * The least role a project route needs (decisions §20). A route declares it with `access.project(locator, {least})`;
+ * one that does not needs viewer to read (GET) and editor for anything else, so a route added later without a word
+ * is closed to viewers and reviewers rather than open to them. The permission walk reads the same function.
+ */
+export function leastRole(rule: { least?: ProjectRole }, method: string | string[]): ProjectRole {
+  const methods = Array.isArray(method) ? method : [method];
+  return rule.least ?? (methods.every((m) => m === 'GET' || m === 'HEAD') ? 'viewer' : 'editor');
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +62,8 @@ declare module 'fastify' {
     loaded: unknown;
     /** The type of the requirement in the path, when the locator read it with the access check. */
     requirementType: string | undefined;
+    /** The caller's role in `project`, read with the access check (decisions §20). */
+    role: ProjectRole | null;
   }
 }
 
@@ -59,7 +71,7 @@ export const access = {
   public: { kind: 'public' } as const,
   user: { kind: 'user' } as const,
   session: { kind: 'session' } as const,
-  project: (locate: ProjectLocator, options: { alpha?: boolean } = {}): RouteAccess => ({
+  project: (locate: ProjectLocator, options: { alpha?: boolean; least?: ProjectRole } = {}): RouteAccess => ({
     kind: 'project',
     locate,
     ...options,
@@ -77,12 +89,17 @@ export const projectById: ProjectLocator = {
   find: async (request) => paramId(request),
 };
 
-function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean): preValidationAsyncHookHandler {
+function projectGuard(
+  ctx: AppContext,
+  locator: ProjectLocator,
+  alpha: boolean,
+  least: ProjectRole,
+): preValidationAsyncHookHandler {
   return async (request) => {
     const user = request.auth?.user;
     if (!user) throw unauthenticated();
-    // The project and the caller's membership come in one statement: a project deleted meanwhile is 404, not 403.
-    let found: { project: ProjectRow; isMember: boolean; loaded?: unknown; requirementType?: string } | undefined;
+    // The project and the caller's role come in one statement: a project deleted meanwhile is 404, not 403.
+    let found: (ProjectForUser & { loaded?: unknown; requirementType?: string }) | undefined;
     if (locator.findForUser) found = await locator.findForUser(request, ctx.db, user.id);
     else {
       const id = await locator.find(request, ctx.db);
@@ -90,14 +107,14 @@ function projectGuard(ctx: AppContext, locator: ProjectLocator, alpha: boolean):
     }
     if (!found) throw notFound();
     const { project } = found;
-    const facts = { id: project.id, isMember: found.isMember };
-    const action = request.method === 'GET' ? 'project.read' : 'project.write';
-    // The access check comes first: a non-member gets 403 even from an alpha-only call (decisions §10).
-    if (!can(user, { do: action, project: facts })) throw forbidden();
+    // The access check comes first, before the body is validated: a non-member, or a member below the route's
+    // least role, gets 403 even from an alpha-only call or with a malformed body (decisions §10, §20).
+    if (!can(user, { do: 'project.call', project: { id: project.id, role: found.role }, least })) throw forbidden();
     if (alpha && !can(user, { do: 'feature.alpha' })) throw forbidden();
     request.project = project;
     request.loaded = found.loaded;
     request.requirementType = found.requirementType;
+    request.role = found.role;
   };
 }
 
@@ -108,6 +125,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
   app.decorateRequest('project', null);
   app.decorateRequest('loaded', undefined);
   app.decorateRequest('requirementType', undefined);
+  app.decorateRequest('role', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const rule = route.config?.access;
@@ -118,7 +136,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     route.onRequest = [...before, ...asArray(route.onRequest)] as typeof route.onRequest;
     if (rule.kind === 'project') {
       route.preValidation = [
-        projectGuard(ctx, rule.locate, rule.alpha ?? false),
+        projectGuard(ctx, rule.locate, rule.alpha ?? false, leastRole(rule, route.method)),
         ...asArray(route.preValidation),
       ] as typeof route.preValidation;
     }

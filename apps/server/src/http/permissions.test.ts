@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAG_COLORS } from '@reqloom/domain';
+import { PROJECT_ROLES, roleAtLeast, TAG_COLORS, type ProjectRole } from '@reqloom/domain';
 import { attachments } from '../db/schema';
+import { leastRole } from './access';
+import { joinAs } from '../test/members';
 import { openEditor, type TestEditor } from '../test/collaboration-client';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
 import { png } from '../test/images';
 import type { FormPart } from '../test/multipart';
 
-// Walks EVERY project-scoped route the app registers and calls it as a signed-in non-member: each
-// must answer 403 and change nothing. A route added later is walked without a change here; a route
-// that takes a new kind of id fails until its fixture is added below.
+// Walks EVERY project-scoped route the app registers and calls it as a signed-in non-member and as a member of
+// each role below the route's least role (decisions §20): each must answer 403, before the body is validated (the
+// body sent is malformed), and change nothing. A route added later is walked without a change here; a route that
+// takes a new kind of id fails until its fixture is added below.
 
 let t: TestApp;
 let owner: SignedUp;
 let stranger: SignedUp;
-let project: { id: number; slug: string; name: string };
+/** A member of each role below maintainer (the owner is the maintainer). */
+const members = new Map<ProjectRole, SignedUp>();
+let project: { id: number; slug: string; name: string; join_token: string };
 let requirementId = 0;
 /** Per locator: the path parameters and the body (or multipart form) that name the owner's things. */
 const fixtures: Record<string, { params?: Record<string, string>; body?: Record<string, unknown>; form?: FormPart[] }> =
@@ -33,7 +38,13 @@ beforeAll(async () => {
   const requirement = (
     await owner.agent.post('/api/requirements', { document_id: document.id, category_id: category.id, name: 'R' })
   ).data.data;
-  fixtures['project.id'] = { params: { id: String(project.id) } };
+  for (const role of ['viewer', 'reviewer', 'editor'] as const) {
+    const member = await t.signUp();
+    await joinAs(t, owner, { ...project, join_token: (project as { join_token?: string }).join_token! }, member, role);
+    members.set(role, member);
+  }
+  // The member routes name a user too: the owner, whom no call of the walk may demote or remove.
+  fixtures['project.id'] = { params: { id: String(project.id), userId: String(owner.id) } };
   fixtures['project.path'] = { params: { namespace: owner.username, slug: project.slug } };
   fixtures['document.id'] = { params: { id: String(document.id) } };
   fixtures['category.id'] = { params: { id: String(category.id) } };
@@ -65,16 +76,36 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Wrong in type for every field a body schema of a project route has. */
+const MALFORMED = {
+  name: 42,
+  acronym: 42,
+  description: 42,
+  content: 42,
+  role: 'king',
+  settings: 'none',
+  query: 42,
+  owner_type: 'nobody',
+  owner_id: 'x',
+  status: 'x',
+  children: 'x',
+  tags: 'x',
+  version: 'x',
+  commentable_type: 'x',
+  parents_id: 'x',
+};
+
 describe('project-scoped routes', () => {
   it('declare an access rule on every API route', () => {
     const undeclared = t.routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !r.access);
     expect(undeclared).toEqual([]);
   });
 
-  it('answer 403 to a non-member on every one, and change nothing', async () => {
+  it('answer 403 to a non-member and to every role below the route’s least, before validation, and change nothing', async () => {
     const scoped = t.routes.filter((r) => r.access?.kind === 'project');
     expect(scoped.length).toBeGreaterThanOrEqual(30);
     const failures: string[] = [];
+    let refused = 0;
     for (const route of scoped) {
       if (route.access?.kind !== 'project') continue;
       const fixture = fixtures[route.access.locate.name];
@@ -82,19 +113,37 @@ describe('project-scoped routes', () => {
         failures.push(`${route.method} ${route.url}: no fixture for locator ${route.access.locate.name}`);
         continue;
       }
+      const least = leastRole(route.access, route.method);
+      const callers: [string, SignedUp][] = [
+        ['non-member', stranger],
+        ...[...members].filter(([role]) => !roleAtLeast(role, least)),
+      ];
       const url = route.url.replace(/:(\w+)\??/g, (_, name: string) => fixture.params?.[name] ?? `MISSING-${name}`);
-      const body = route.method === 'GET' ? undefined : (fixture.body ?? {});
-      const res = fixture.form
-        ? await stranger.agent.upload(url, fixture.form)
-        : await stranger.agent.request(route.method as 'GET', url, body);
-      if (res.statusCode !== 403 || res.data?.message !== 'This action is unauthorized.') {
-        failures.push(`${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      // Malformed for every body schema: the refusal must come before the body is read.
+      const body = route.method === 'GET' ? undefined : { ...MALFORMED, ...fixture.body };
+      for (const [who, caller] of callers) {
+        const res = fixture.form
+          ? await caller.agent.upload(url, fixture.form)
+          : await caller.agent.request(route.method as 'GET', url, body);
+        refused += 1;
+        if (res.statusCode !== 403 || res.data?.message !== 'This action is unauthorized.') {
+          failures.push(`${who} ${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
       }
     }
     expect(failures).toEqual([]);
+    expect(refused).toBeGreaterThan(scoped.length * 2);
     const still = await owner.agent.get(`/api/projects/${project.id}`);
     expect(still.statusCode).toBe(200);
-    expect(still.data.data).toMatchObject({ name: 'Guarded', members_count: 1, documents_count: 1 });
+    expect(still.data.data).toMatchObject({
+      name: 'Guarded',
+      members_count: 4,
+      documents_count: 1,
+      join_token: project.join_token,
+      my_role: 'maintainer',
+    });
+    const roles = (await owner.agent.get(`/api/projects/members/${project.id}`)).data.data as { role: string }[];
+    expect(roles.map((m) => m.role).sort()).toEqual([...PROJECT_ROLES].sort());
     const reqs = await owner.agent.get(`/api/documents/requirements/${fixtures['document.id']!.params!.id}`);
     expect(reqs.data.data).toHaveLength(1);
     expect(reqs.data.data[0].has_comments).toBe(false);
@@ -108,6 +157,33 @@ describe('project-scoped routes', () => {
     expect(classifiers.data.data.map((c: { name: string; tags: unknown[] }) => [c.name, c.tags.length])).toEqual([
       ['Kind', 1],
     ]);
+  });
+
+  it('declare the least role of decisions §20: reviewers comment, maintainers run the project, editors the rest', () => {
+    const byRole: Record<ProjectRole, string[]> = { viewer: [], reviewer: [], editor: [], maintainer: [] };
+    for (const route of t.routes)
+      if (route.access?.kind === 'project' && route.method !== 'GET' && route.method !== 'HEAD')
+        byRole[leastRole(route.access, route.method)].push(`${route.method} ${route.url}`);
+    expect(byRole.viewer.sort()).toEqual(['DELETE /api/projects/members/:id/:userId', 'POST /api/projects/search/:id']);
+    expect(byRole.reviewer.sort()).toEqual([
+      'POST /api/categories/comment/:id',
+      'POST /api/commentable/updatereadat/:type/:id',
+      'POST /api/documents/comment/:id',
+      'POST /api/projects/comment/:id',
+      'POST /api/requirements/comment/:id',
+    ]);
+    expect(byRole.maintainer.sort()).toEqual([
+      'DELETE /api/projects/:id',
+      'POST /api/projects/jointoken/:id',
+      'PUT /api/projects/:id',
+      'PUT /api/projects/members/:id/:userId',
+      'PUT /api/projects/owner/:id',
+      'PUT /api/projects/settings/:id',
+    ]);
+    // Every read is a viewer's.
+    for (const route of t.routes)
+      if (route.access?.kind === 'project' && route.method === 'GET')
+        expect(leastRole(route.access, route.method), route.url).toBe('viewer');
   });
 
   it('answer 404 for a project that does not exist, and 401 without a session', async () => {

@@ -86,6 +86,7 @@ const en = {
   'validation.project_slug_taken': 'A project with this URL already exists in that namespace.',
   'validation.group_member': 'You are not a member of this group.',
   'validation.transfer_target': 'You can only transfer a project to yourself or to a group you belong to.',
+  'validation.last_maintainer': 'A project keeps at least one maintainer: make another member maintainer first.',
   'validation.cycle': 'This link would make a cycle.',
   'validation.not_in_document': 'This category does not belong to the chosen document.',
   'validation.link_documents': 'Requirements can only be linked between documents linked parent to child.',
@@ -216,6 +217,7 @@ const fr: Record<MessageKey, string> = {
   'validation.group_member': "Vous n'êtes pas membre de ce groupe.",
   'validation.transfer_target':
     "Vous ne pouvez transférer un projet qu'à vous-même ou à un groupe dont vous êtes membre.",
+  'validation.last_maintainer': "Un projet garde au moins un mainteneur : nommez d'abord un autre membre mainteneur.",
   'validation.cycle': 'Ce lien créerait un cycle.',
   'validation.not_in_document': "Cette catégorie n'appartient pas au document choisi.",
   'validation.link_documents': 'Les exigences ne peuvent être liées qu’entre documents liés parent-enfant.',

@@ -1,31 +1,45 @@
 import { describe, expect, it } from 'vitest';
+import { PROJECT_ROLES, type ProjectRole } from '@reqloom/domain';
 import type { User } from '../core/identity';
-import { can } from './policy';
+import { can, type ProjectFacts } from './policy';
 
 const user = { id: 7, alpha: false } as User;
-const member = { id: 1, isMember: true };
-const stranger = { id: 1, isMember: false };
+const as = (role: ProjectRole | null): ProjectFacts => ({ id: 1, role });
+const maintainer = as('maintainer');
+const stranger = as(null);
 
 describe('can', () => {
-  it('lets members do everything in a project and nobody else anything', () => {
-    for (const verb of [
-      'project.read',
-      'project.write',
-      'project.delete',
-      'project.subscribe',
-      'requirement.collaborate',
-    ] as const) {
-      expect(can(user, { do: verb, project: member })).toBe(true);
-      expect(can(user, { do: verb, project: stranger })).toBe(false);
+  it('lets a member call a route when their role is at least the route’s, and a non-member nothing', () => {
+    for (const least of PROJECT_ROLES) {
+      const allowed = PROJECT_ROLES.filter((role) => can(user, { do: 'project.call', project: as(role), least }));
+      expect(allowed).toEqual(PROJECT_ROLES.slice(PROJECT_ROLES.indexOf(least)));
+      expect(can(user, { do: 'project.call', project: stranger, least })).toBe(false);
     }
   });
-  it('transfers only to oneself or a group one belongs to', () => {
-    expect(can(user, { do: 'project.transfer', project: member, target: { type: 'user', id: 7 } })).toBe(true);
-    expect(can(user, { do: 'project.transfer', project: member, target: { type: 'user', id: 8 } })).toBe(false);
-    expect(can(user, { do: 'project.transfer', project: member, target: { type: 'group', group: member } })).toBe(true);
-    expect(can(user, { do: 'project.transfer', project: member, target: { type: 'group', group: stranger } })).toBe(
-      false,
-    );
+  it('lets every member subscribe and open shared documents, and only editors and maintainers write them', () => {
+    for (const role of PROJECT_ROLES) {
+      expect(can(user, { do: 'project.subscribe', project: as(role) })).toBe(true);
+      expect(can(user, { do: 'requirement.collaborate', project: as(role) })).toBe(true);
+    }
+    expect(
+      PROJECT_ROLES.filter((role) => can(user, { do: 'requirement.collaborate.write', project: as(role) })),
+    ).toEqual(['editor', 'maintainer']);
+    for (const verb of ['project.subscribe', 'requirement.collaborate', 'requirement.collaborate.write'] as const)
+      expect(can(user, { do: verb, project: stranger })).toBe(false);
+  });
+  it('lets a maintainer remove anyone, a member only leave, a non-member nothing', () => {
+    expect(can(user, { do: 'member.remove', project: maintainer, userId: 8 })).toBe(true);
+    expect(can(user, { do: 'member.remove', project: as('editor'), userId: 8 })).toBe(false);
+    expect(can(user, { do: 'member.remove', project: as('viewer'), userId: 7 })).toBe(true);
+    expect(can(user, { do: 'member.remove', project: stranger, userId: 7 })).toBe(false);
+  });
+  it('transfers only as a maintainer, to oneself or a group one belongs to', () => {
+    const group = (isMember: boolean) => ({ type: 'group' as const, group: { id: 3, isMember } });
+    expect(can(user, { do: 'project.transfer', project: maintainer, target: { type: 'user', id: 7 } })).toBe(true);
+    expect(can(user, { do: 'project.transfer', project: maintainer, target: { type: 'user', id: 8 } })).toBe(false);
+    expect(can(user, { do: 'project.transfer', project: maintainer, target: group(true) })).toBe(true);
+    expect(can(user, { do: 'project.transfer', project: maintainer, target: group(false) })).toBe(false);
+    expect(can(user, { do: 'project.transfer', project: as('editor'), target: { type: 'user', id: 7 } })).toBe(false);
     expect(can(user, { do: 'project.transfer', project: stranger, target: { type: 'user', id: 7 } })).toBe(false);
   });
   it('gates alpha features on the flag', () => {

@@ -1,14 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ProjectRole } from '@reqloom/domain';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { categories, documents, groupUsers, projects, projectUsers, requirements } from '../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
+/** The caller's role in `projects` (null for a non-member), for the statements that read a project for a user. */
+export const memberRole = sql<ProjectRole | null>`(select pu.role from project_users pu where pu.project_id = projects.id and pu.user_id = ${sql.placeholder('userId')})`;
+
+/** A project found for a user: the row and the user's role in it (decisions §20), null when not a member. */
+export type ProjectForUser = { project: ProjectRow; role: ProjectRole | null };
+
 const membership = (db: Db) =>
   prepared(db, 'project_membership', (d) =>
     d
-      .select({ userId: projectUsers.userId })
+      .select({ role: projectUsers.role })
       .from(projectUsers)
       .where(
         and(
@@ -36,7 +43,7 @@ const projectForUser = (db: Db) =>
     d
       .select({
         project: projects,
-        isMember: sql<boolean>`exists (select 1 from project_users pu where pu.project_id = projects.id and pu.user_id = ${sql.placeholder('userId')})`,
+        role: memberRole,
       })
       .from(projects)
       .where(eq(projects.id, sql.placeholder('id')))
@@ -44,9 +51,10 @@ const projectForUser = (db: Db) =>
       .prepare('project_for_user'),
   );
 
-export async function isProjectMember(db: Db, projectId: number, userId: number): Promise<boolean> {
+/** The user's role in the project, or null when not a member. */
+export async function projectRole(db: Db, projectId: number, userId: number): Promise<ProjectRole | null> {
   const [row] = await membership(db).execute({ projectId, userId });
-  return row !== undefined;
+  return row?.role ?? null;
 }
 
 /** A (project, user) pair as `memberships` takes and answers it. */
@@ -56,15 +64,15 @@ export const membershipKey = (m: Membership) => `${m.projectId}:${m.userId}`;
 const MEMBERSHIPS_PER_QUERY = 5_000;
 
 /**
- * Which of these (project, user) pairs are memberships now, as keys (`membershipKey`): what the live connections'
- * sweeps and the membership notifications ask, in one statement per 5,000 pairs.
+ * Which of these (project, user) pairs are memberships now, keyed by `membershipKey`, with the member's role: what
+ * the live connections' sweeps and the membership notifications ask, in one statement per 5,000 pairs.
  */
-export async function memberships(db: Db, pairs: Membership[]): Promise<Set<string>> {
-  const found = new Set<string>();
+export async function memberships(db: Db, pairs: Membership[]): Promise<Map<string, ProjectRole>> {
+  const found = new Map<string, ProjectRole>();
   for (let at = 0; at < pairs.length; at += MEMBERSHIPS_PER_QUERY) {
     const part = pairs.slice(at, at + MEMBERSHIPS_PER_QUERY);
     const rows = await db
-      .select({ projectId: projectUsers.projectId, userId: projectUsers.userId })
+      .select({ projectId: projectUsers.projectId, userId: projectUsers.userId, role: projectUsers.role })
       .from(projectUsers)
       .where(
         sql`(${projectUsers.projectId}, ${projectUsers.userId}) in (${sql.join(
@@ -72,7 +80,7 @@ export async function memberships(db: Db, pairs: Membership[]): Promise<Set<stri
           sql`, `,
         )})`,
       );
-    for (const row of rows) found.add(membershipKey(row));
+    for (const row of rows) found.set(membershipKey(row), row.role);
   }
   return found;
 }
@@ -92,13 +100,9 @@ export async function findProject(db: Db, id: number): Promise<ProjectRow | unde
 }
 
 /** The project with the membership of `userId`, or undefined when the project does not exist. */
-export async function findProjectForUser(
-  db: Db,
-  id: number,
-  userId: number,
-): Promise<{ project: ProjectRow; isMember: boolean } | undefined> {
+export async function findProjectForUser(db: Db, id: number, userId: number): Promise<ProjectForUser | undefined> {
   const [row] = await projectForUser(db).execute({ id, userId });
-  return row ? { project: row.project, isMember: row.isMember === true } : undefined;
+  return row ? { project: row.project, role: row.role ?? null } : undefined;
 }
 
 type ElementKind = 'document' | 'category' | 'requirement';
@@ -112,7 +116,7 @@ const elementProjectForUser = (db: Db, kind: ElementKind) =>
     const base = d
       .select({
         project: projects,
-        isMember: sql<boolean>`exists (select 1 from project_users pu where pu.project_id = projects.id and pu.user_id = ${sql.placeholder('userId')})`,
+        role: memberRole,
         // A requirement's type comes along: the routes that refuse tests to callers without the alpha flag need
         // it, and would otherwise read the row again (`tests/test-gate.ts`).
         requirementType: kind === 'requirement' ? sql<string>`requirements.type` : sql<null>`null`,
@@ -138,9 +142,9 @@ export async function findElementProjectForUser(
   kind: ElementKind,
   id: number,
   userId: number,
-): Promise<{ project: ProjectRow; isMember: boolean; requirementType?: string } | undefined> {
+): Promise<(ProjectForUser & { requirementType?: string }) | undefined> {
   const [row] = await elementProjectForUser(db, kind).execute({ id, userId });
   if (!row) return undefined;
-  const found = { project: row.project, isMember: row.isMember === true };
+  const found: ProjectForUser = { project: row.project, role: row.role ?? null };
   return row.requirementType === null ? found : { ...found, requirementType: row.requirementType };
 }

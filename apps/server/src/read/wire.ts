@@ -1,4 +1,4 @@
-import type { CategoryPresented, DocumentPresented, ProjectPresented, RequirementPresented } from '@reqloom/domain';
+import type { CategoryPresented, DocumentPresented, ProjectShared, RequirementPresented } from '@reqloom/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categories, documents, projects, requirements } from '../db/schema';
@@ -85,6 +85,13 @@ export async function toWire(
           data: { project_id: event.projectId },
         });
         break;
+      case 'ProjectMembersChanged':
+        ready(`members:${event.projectId}`, {
+          projectId: event.projectId,
+          name: 'ProjectMembersUpdated',
+          data: { project_id: event.projectId },
+        });
+        break;
       case 'ProjectStructureChanged':
         ready(`structure:${event.projectId}`, {
           projectId: event.projectId,
@@ -164,6 +171,7 @@ export async function toWire(
         entity('comment', event.commentId, event.projectId);
         break;
       case 'MembershipEnded':
+      case 'MembershipRoleChanged':
       case 'MembershipsChanged':
       case 'SessionEnded':
       case 'UserSessionsEnded':
@@ -181,7 +189,7 @@ export async function toWire(
 const idsOf = (slots: Slot[], kind: Slot['kind']) => slots.flatMap((s) => (s.kind === kind && 'id' in s ? [s.id] : []));
 
 type PresentedByKind = {
-  project: ProjectPresented;
+  project: ProjectShared;
   document: DocumentPresented;
   category: CategoryPresented;
   requirement: RequirementPresented;

@@ -392,12 +392,12 @@ describe('realtime', () => {
     const got = record(s, ['ProjectUpdated']);
     // The check reads the membership; the removal commits and its event is handled before the check's answer comes
     // back: the write that ends the membership found no socket of the member in the project's room.
-    const original = access.isProjectMember;
-    const spy = vi.spyOn(access, 'isProjectMember').mockImplementationOnce(async (db, projectId, userId) => {
-      const isMember = await original(db, projectId, userId);
+    const original = access.projectRole;
+    const spy = vi.spyOn(access, 'projectRole').mockImplementationOnce(async (db, projectId, userId) => {
+      const role = await original(db, projectId, userId);
       await endMembership(p.id, member.id);
       await settle();
-      return isMember;
+      return role;
     });
     try {
       expect(await subscribe(s, p.id)).toEqual({ ok: false, message: 'This action is unauthorized.' });
@@ -454,5 +454,34 @@ describe('realtime', () => {
       // Once answered, the socket may ask again.
       expect(await subscribe(s, p.id)).toMatchObject({ ok: true });
     });
+  });
+});
+
+describe('members and roles (decisions §20)', () => {
+  it('sends ProjectMembersUpdated on a role change; a removed member leaves the room and hears ProjectDeleted', async () => {
+    const { owner, member, p, socket } = await memberFollowing();
+    const ownerSocket = open(owner);
+    await connected(ownerSocket);
+    expect(await subscribe(ownerSocket, p.id)).toMatchObject({ ok: true });
+    const memberGot = record(socket, ['ProjectMembersUpdated', 'ProjectDeleted', 'ProjectUpdated']);
+    const ownerGot = record(ownerSocket, ['ProjectMembersUpdated', 'ProjectDeleted']);
+    expect((await owner.agent.put(`/api/projects/members/${p.id}/${member.id}`, { role: 'viewer' })).statusCode).toBe(
+      200,
+    );
+    await vi.waitFor(() =>
+      expect(memberGot.map((e) => e.name).sort()).toEqual(['ProjectMembersUpdated', 'ProjectUpdated']),
+    );
+    expect(memberGot.find((e) => e.name === 'ProjectUpdated')!.data.project).not.toHaveProperty('my_role');
+    await vi.waitFor(() => expect(ownerGot).toEqual([{ name: 'ProjectMembersUpdated', data: { project_id: p.id } }]));
+    memberGot.length = 0;
+    ownerGot.length = 0;
+    expect((await owner.agent.delete(`/api/projects/members/${p.id}/${member.id}`)).statusCode).toBe(204);
+    await vi.waitFor(() => expect(memberGot).toContainEqual({ name: 'ProjectDeleted', data: { project_id: p.id } }));
+    await vi.waitFor(() => expect(ownerGot).toEqual([{ name: 'ProjectMembersUpdated', data: { project_id: p.id } }]));
+    // Out of the room: the project's next events do not reach the removed member.
+    memberGot.length = 0;
+    await owner.agent.put(`/api/projects/${p.id}`, { name: 'After removal' });
+    await settle();
+    expect(memberGot).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { MAX_CREDENTIAL_LENGTH, sessionTokenOf } from '../http/session-cookie';
 import { apiRateKey } from '../http/authenticate';
 import { resolveAccessToken, resolveSession, sessionExpiry, type Auth } from '../core/identity';
 import { can } from '../policies/policy';
-import { isProjectMember, membershipKey, memberships } from '../policies/project-access';
+import { membershipKey, memberships, projectRole } from '../policies/project-access';
 import { eventBatches } from './batches';
 import { MEMBERSHIP_SWEEP_MS, subscribedMemberships } from './membership-sweep';
 import {
@@ -177,11 +177,11 @@ export async function attachRealtime(
       // Membership rows go with their project, so one look answers both "exists" and "belongs".
       const pending = awaitCheck(parsed.data, auth.user.id);
       checks += 1;
-      isProjectMember(ctx.db, parsed.data, auth.user.id).then(
-        async (isMember) => {
+      projectRole(ctx.db, parsed.data, auth.user.id).then(
+        async (role) => {
           pending.done();
           checks -= 1;
-          if (pending.ended || !can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, isMember } }))
+          if (pending.ended || !can(auth.user, { do: 'project.subscribe', project: { id: parsed.data, role } }))
             return reply({ ok: false, message: 'This action is unauthorized.' });
           // Subscribing again may change the mode: one room, so that no event comes twice. What waits in a batch
           // goes first: to this socket while it still subscribes in batches, or to the others once it no longer
@@ -225,6 +225,8 @@ export async function attachRealtime(
         batches.flush(event.projectId);
         io.in(userRoom(event.userId)).socketsLeave(projectRooms(event.projectId));
         endChecks(event.projectId, event.userId);
+        // Removed by a route, or left: the member's own sockets hear that the project is gone for them (§20).
+        if (event.tell) io.to(userRoom(event.userId)).emit('ProjectDeleted', { project_id: event.projectId });
         break;
       case 'MembershipsChanged':
         sweepMemberships();

@@ -72,6 +72,11 @@ export const projectPresented = z.object({
   my_role: projectRoleSchema,
 });
 export type ProjectPresented = z.infer<typeof projectPresented>;
+/**
+ * A project as every member sees it, without `my_role`: what the realtime `ProjectUpdated` carries to a project's
+ * room, where each member has a role of their own. A client keeps the `my_role` it read.
+ */
+export type ProjectShared = Omit<ProjectPresented, 'my_role'>;
 
 export const projectPathParams = z.object({ namespace: z.string().max(100), slug: z.string().max(100) });
 

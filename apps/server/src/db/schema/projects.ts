@@ -1,4 +1,17 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { PROJECT_ROLES } from '@reqloom/domain';
 import { timestamps } from './columns';
 import { users } from './users';
 
@@ -66,7 +79,13 @@ export const projectUsers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The member's role (decisions §20). No default: every path that makes a member says which role it gives. */
+    role: text('role', { enum: PROJECT_ROLES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_users_user_idx').on(t.userId),
+    check('project_users_role_known', sql`${t.role} in ('viewer', 'reviewer', 'editor', 'maintainer')`),
+  ],
 );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { attachments, projects } from '../../db/schema';
 import type { ProjectLocator } from '../../http/access';
+import { memberRole } from '../../policies/project-access';
 
 const fileNameParam = (request: FastifyRequest): string | null => {
   const value = (request.params as Record<string, unknown> | undefined)?.fileName;
@@ -16,7 +17,7 @@ const attachmentProjectForUser = (db: Db) =>
     d
       .select({
         project: projects,
-        isMember: sql<boolean>`exists (select 1 from project_users pu where pu.project_id = projects.id and pu.user_id = ${sql.placeholder('userId')})`,
+        role: memberRole,
       })
       .from(attachments)
       .innerJoin(projects, eq(projects.id, attachments.projectId))
@@ -42,6 +43,6 @@ export const attachmentByFileName: ProjectLocator = {
     const fileName = fileNameParam(request);
     if (fileName === null) return undefined;
     const [row] = await attachmentProjectForUser(db).execute({ fileName, userId });
-    return row ? { project: row.project, isMember: row.isMember === true } : undefined;
+    return row ? { project: row.project, role: row.role ?? null } : undefined;
   },
 };

@@ -27,7 +27,7 @@ const KINDS: Array<{ type: CommentableType; segment: string; locate: ProjectLoca
   { type: 'requirement', segment: 'requirements', locate: requirementById },
 ];
 
-/** Comments and read markers (decisions §11). Access: members of the element's project only, like its other calls. */
+/** Comments and read markers (decisions §11). Access: members of the element's project; commenting and marking read from reviewer up (decisions §20). */
 export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['comments'];
@@ -54,7 +54,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/projects/comment/:id',
     {
-      config: { access: access.project(projectById) },
+      config: { access: access.project(projectById, { least: 'reviewer' }) },
       schema: {
         tags,
         summary: 'Comments the project or one of its elements (sanitised, 1–10,000 characters); sends CommentCreated',
@@ -76,7 +76,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
     r.post(
       `/api/${segment}/comment/:id`,
       {
-        config: { access: access.project(locate) },
+        config: { access: access.project(locate, { least: 'reviewer' }) },
         schema: {
           tags,
           summary: `Comments the ${type} (sanitised, 1–10,000 characters); sends CommentCreated`,
@@ -104,7 +104,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/commentable/updatereadat/:type/:id',
     {
-      config: { access: access.project(commentableInPath) },
+      config: { access: access.project(commentableInPath, { least: 'reviewer' }) },
       schema: { tags, summary: "Sets the caller's read marker on the element to now (204)", params: commentableParams },
     },
     async (request, reply) => {

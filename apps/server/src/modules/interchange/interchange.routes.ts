@@ -8,6 +8,7 @@ import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { notFound } from '../../core/errors';
 import { findElementProjectForUser } from '../../policies/project-access';
+import { can } from '../../policies/policy';
 import { documentById } from '../working-area/core/locators';
 import { createDownloadLink, takeDownload, type DownloadKind } from './downloads.service';
 import { ExportThread } from './export-off-thread';
@@ -129,7 +130,11 @@ export function interchangeRoutes(
       const exporter = link && EXPORTERS[link.kind];
       if (!link || !exporter) throw notFound();
       const place = await findElementProjectForUser(ctx.db, 'document', link.documentId, user.id);
-      if (!place?.isMember) throw notFound();
+      if (
+        !place ||
+        !can(user, { do: 'project.call', project: { id: place.project.id, role: place.role }, least: 'viewer' })
+      )
+        throw notFound();
       const file = await exporter(ctx.db, link.documentId, request.lang, thread);
       return reply
         .headers({

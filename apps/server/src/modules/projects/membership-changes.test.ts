@@ -59,7 +59,7 @@ describe('memberships ended outside the routes', () => {
     const gone = await membership();
     await t.ctx.db.transaction(async (tx) => {
       await tx.delete(projectUsers).where(row(kept.project.id, kept.member.id));
-      await tx.insert(projectUsers).values({ projectId: kept.project.id, userId: kept.member.id });
+      await tx.insert(projectUsers).values({ projectId: kept.project.id, userId: kept.member.id, role: 'editor' });
     });
     await t.ctx.db.delete(projectUsers).where(row(gone.project.id, gone.member.id));
     // Every notification committed before is handed to the server once this returns; its re-read follows.
@@ -83,7 +83,7 @@ describe('memberships ended outside the routes', () => {
     // Kept: the owner's membership, put back in the same statement's transaction.
     await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`truncate project_users`);
-      await tx.insert(projectUsers).values({ projectId: project.id, userId: owner.id });
+      await tx.insert(projectUsers).values({ projectId: project.id, userId: owner.id, role: 'maintainer' });
     });
     await t.ctx.authChanges?.sync();
     await vi.waitFor(() => expect(heard).toContainEqual({ name: 'MembershipsChanged' }), { timeout: 10_000 });

@@ -35,6 +35,8 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   const one = z.object({ data: projectPresented });
   const idParams = z.object({ id: idSchema });
   const byId = { access: access.project(projectById) };
+  // What changes the project, its settings or its owner, or deletes it, is a maintainer's (decisions §20).
+  const maintainer = { access: access.project(projectById, { least: 'maintainer' }) };
   const settingsAnswer = z.object({ data: projectSettingsSchema });
 
   r.post(
@@ -59,7 +61,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/projects/:id',
     { config: byId, schema: { tags, params: idParams, response: { 200: one } } },
     async (request) => ({
-      data: await presentProject(ctx.db, loadedProject(request)),
+      data: await presentProject(ctx.db, loadedProject(request), currentUser(request).id),
     }),
   );
 
@@ -69,14 +71,16 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: access.project(projectByPath) },
       schema: { tags, params: projectPathParams, response: { 200: one } },
     },
-    async (request) => ({ data: await presentProject(ctx.db, loadedProject(request)) }),
+    async (request) => ({ data: await presentProject(ctx.db, loadedProject(request), currentUser(request).id) }),
   );
 
   r.put(
     '/api/projects/:id',
-    { config: byId, schema: { tags, params: idParams, body: updateProjectBody, response: { 200: one } } },
+    { config: maintainer, schema: { tags, params: idParams, body: updateProjectBody, response: { 200: one } } },
     async (request) => ({
-      data: await inWork(ctx, request, (work) => updateProject(work, loadedProject(request), request.body)),
+      data: await inWork(ctx, request, (work) =>
+        updateProject(work, currentUser(request), loadedProject(request), request.body),
+      ),
     }),
   );
 
@@ -89,7 +93,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put(
     '/api/projects/settings/:id',
     {
-      config: byId,
+      config: maintainer,
       schema: { tags, params: idParams, body: updateProjectSettingsBody, response: { 200: settingsAnswer } },
     },
     async (request) => ({
@@ -99,15 +103,20 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.put(
     '/api/projects/owner/:id',
-    { config: byId, schema: { tags, params: idParams, body: transferProjectBody, response: { 200: one } } },
+    { config: maintainer, schema: { tags, params: idParams, body: transferProjectBody, response: { 200: one } } },
     async (request) => ({
       data: await inWork(ctx, request, (work) =>
-        transferProject(work, currentUser(request), loadedProject(request), request.body),
+        transferProject(
+          work,
+          currentUser(request),
+          { id: loadedProject(request).id, role: request.role },
+          request.body,
+        ),
       ),
     }),
   );
 
-  r.delete('/api/projects/:id', { config: byId, schema: { tags, params: idParams } }, async (request, reply) => {
+  r.delete('/api/projects/:id', { config: maintainer, schema: { tags, params: idParams } }, async (request, reply) => {
     await inWork(ctx, request, (work) => deleteProject(work, loadedProject(request)), 'update');
     return reply.code(204).send();
   });

@@ -13,13 +13,13 @@ import { jsonbObject, jsonbParam } from '../../db/jsonb';
 import { loadProjectForWrite } from '../../core/locks';
 import { projects, projectUsers } from '../../db/schema';
 import { invalid, invalidMessage, notFound } from '../../core/errors';
-import { can } from '../../policies/policy';
+import { can, type ProjectFacts } from '../../policies/policy';
 import { isGroupMember, type ProjectRow } from '../../policies/project-access';
 import { sanitizeRichText } from '../../security/sanitize';
 import { randomToken, safeEqual } from '../../security/tokens';
 import type { Work } from '../../core/work';
 import type { User } from '../../core/identity';
-import { completeProjectSettings, presentProject, presentProjects } from '../../read/projects.presenter';
+import { completeProjectSettings, presentProject, presentProjectsFor } from '../../read/projects.presenter';
 import { resolveNamespace } from './namespace';
 
 async function slugTaken(db: Db, owner: { type: 'user' | 'group'; id: number }, slug: string, exceptId?: number) {
@@ -38,10 +38,11 @@ async function slugTaken(db: Db, owner: { type: 'user' | 'group'; id: number }, 
   return row !== undefined;
 }
 
-/** Presents a project for the answer; the unit of work reuses it for the wire event. */
-async function answer(work: Work, row: ProjectRow): Promise<ProjectPresented> {
-  const value = await presentProject(work.tx, row);
-  work.remember({ kind: 'project', value });
+/** Presents a project for the answer; the unit of work reuses it, without the caller's role, for the wire event. */
+async function answer(work: Work, row: ProjectRow, userId: number): Promise<ProjectPresented> {
+  const value = await presentProject(work.tx, row, userId);
+  const { my_role: _mine, ...shared } = value;
+  work.remember({ kind: 'project', value: shared });
   return value;
 }
 
@@ -72,8 +73,9 @@ export async function createProject(work: Work, user: User, body: CreateProjectB
     .returning();
   // A concurrent creation took the slug between the check and the insert.
   if (!created) throw invalid({ slug: ['validation.project_slug_taken'] });
-  await tx.insert(projectUsers).values({ projectId: created.id, userId: user.id });
-  return presentProject(tx, created);
+  // Whoever creates a project is its maintainer (decisions §20).
+  await tx.insert(projectUsers).values({ projectId: created.id, userId: user.id, role: 'maintainer' });
+  return presentProject(tx, created, user.id);
 }
 
 export async function listMyProjects(db: Db, userId: number): Promise<ProjectPresented[]> {
@@ -83,14 +85,16 @@ export async function listMyProjects(db: Db, userId: number): Promise<ProjectPre
     .innerJoin(projectUsers, eq(projectUsers.projectId, projects.id))
     .where(eq(projectUsers.userId, userId))
     .orderBy(asc(projects.name), asc(projects.ownerId), asc(projects.id));
-  return presentProjects(
+  return presentProjectsFor(
     db,
     rows.map((r) => r.project),
+    userId,
   );
 }
 
 export async function updateProject(
   work: Work,
+  user: User,
   project: ProjectRow,
   body: UpdateProjectBody,
 ): Promise<ProjectPresented> {
@@ -102,14 +106,14 @@ export async function updateProject(
   if (body.name !== undefined) changes.name = body.name;
   if (body.acronym !== undefined) changes.acronym = body.acronym;
   if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
-  if (Object.keys(changes).length === 0) return presentProject(tx, current);
+  if (Object.keys(changes).length === 0) return presentProject(tx, current, user.id);
   const [row] = await tx
     .update(projects)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(projects.id, project.id))
     .returning();
   work.record({ name: 'ProjectUpdated', projectId: project.id });
-  return answer(work, row!);
+  return answer(work, row!, user.id);
 }
 
 /** Merges the given settings into the stored ones in one statement: two concurrent changes both stay. */
@@ -133,11 +137,12 @@ export async function updateSettings(
 export async function transferProject(
   work: Work,
   user: User,
-  project: ProjectRow,
+  project: ProjectFacts,
   body: TransferProjectBody,
 ): Promise<ProjectPresented> {
   const { tx } = work;
   const current = await loadProjectForWrite(tx, project.id);
+  const facts = { id: project.id, role: project.role };
   const target =
     body.owner_type === 'user'
       ? ({ type: 'user', id: body.owner_id } as const)
@@ -145,7 +150,7 @@ export async function transferProject(
           type: 'group',
           group: { id: body.owner_id, isMember: await isGroupMember(tx, body.owner_id, user.id) },
         } as const);
-  if (!can(user, { do: 'project.transfer', project: { id: project.id, isMember: true }, target })) {
+  if (!can(user, { do: 'project.transfer', project: facts, target })) {
     throw invalid({ owner_id: ['validation.transfer_target'] });
   }
   const owner = { type: body.owner_type, id: body.owner_id };
@@ -165,7 +170,7 @@ export async function transferProject(
       },
     );
   work.record({ name: 'ProjectUpdated', projectId: project.id });
-  return answer(work, row!);
+  return answer(work, row!, user.id);
 }
 
 /** Removes the project and, by cascade, everything in it, in one transaction. */
@@ -192,12 +197,17 @@ export async function joinProject(
         .limit(1)
     : [];
   if (!project || !safeEqual(project.joinToken, token)) throw invalidMessage('join.project_invalid');
+  // The link grants the project's joinRole (decisions §20); a member already there keeps the role they have.
+  const role = completeProjectSettings(project.settings).joinRole;
   const inserted = await tx
     .insert(projectUsers)
-    .values({ projectId: project.id, userId: user.id })
+    .values({ projectId: project.id, userId: user.id, role })
     .onConflictDoNothing()
     .returning();
   // The contributors list of the members already there changes.
-  if (inserted.length > 0) work.record({ name: 'ProjectUpdated', projectId: project.id });
-  return presentProject(tx, project);
+  if (inserted.length > 0) {
+    work.record({ name: 'ProjectUpdated', projectId: project.id });
+    work.record({ name: 'ProjectMembersChanged', projectId: project.id });
+  }
+  return presentProject(tx, project, user.id);
 }

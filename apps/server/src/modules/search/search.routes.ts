@@ -14,7 +14,8 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/projects/search/:id',
     {
-      config: { access: access.project(projectById) },
+      // A read sent as POST: every member searches (decisions §20).
+      config: { access: access.project(projectById, { least: 'viewer' }) },
       schema: {
         tags: ['search'],
         summary: 'Finds documents, categories and requirements of the project by reference, name or description',

@@ -13,7 +13,7 @@ import {
 } from '../../../read/requirements.presenter';
 
 // GET requirements/{id} in one statement after the session: the requirement's project and the caller's
-// membership (what the access check needs) with the row and everything its presentation needs. The policy
+// role (what the access check needs) with the row and everything its presentation needs. The policy
 // decides from the project and the membership as for any route; the route sees the row only once the policy has
 // allowed the call (`request.loaded`, set by the access guard); a refused call never reaches it. The read does
 // not guess the policy (it reads for anyone), so a change of the policy cannot leave an allowed call without its
@@ -25,7 +25,7 @@ const readForUser = (db: Db) =>
     d
       .select({
         project: projects,
-        isMember: sql<boolean>`${projectUsers.userId} is not null`,
+        role: projectUsers.role,
         row: requirements,
         ...singleFields(),
         ...revisionsField(),
@@ -51,8 +51,8 @@ export const requirementReadById: ProjectLocator = {
     if (id === null) return undefined;
     const [found] = await readForUser(db).execute({ id, userId });
     if (!found) return undefined;
-    const { project, isMember, ...loaded } = found;
-    return { project, isMember: isMember === true, loaded };
+    const { project, role, ...loaded } = found;
+    return { project, role: role ?? null, loaded };
   },
 };
 

@@ -1,0 +1,91 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ProjectMemberPresented, ProjectPresented, ProjectRole } from '@reqloom/domain';
+import { loadProjectForWrite } from '../../core/locks';
+import { forbidden, invalid, notFound } from '../../core/errors';
+import type { User } from '../../core/identity';
+import type { Work } from '../../core/work';
+import { projects, projectUsers } from '../../db/schema';
+import { can } from '../../policies/policy';
+import { projectRole } from '../../policies/project-access';
+import { presentMembers, presentProject } from '../../read/projects.presenter';
+import { randomToken } from '../../security/tokens';
+
+// Members and roles (decisions §20). Every change of a membership locks the project row first (`no key update`,
+// after the `key share` every unit of work in a project takes: the two do not conflict), so two changes of one
+// project's members run one after the other: the second reads the roles the first committed. Two maintainers
+// demoting each other at the same instant thus leave one maintainer, and a caller demoted meanwhile is refused.
+
+/** The caller's role read again under the project's lock: the access check before it ran outside the work. */
+async function lockedRole(work: Work, projectId: number, userId: number): Promise<ProjectRole | null> {
+  await loadProjectForWrite(work.tx, projectId);
+  return projectRole(work.tx, projectId, userId);
+}
+
+async function otherMaintainers(work: Work, projectId: number, userId: number): Promise<number> {
+  const [row] = await work.tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projectUsers)
+    .where(
+      and(
+        eq(projectUsers.projectId, projectId),
+        eq(projectUsers.role, 'maintainer'),
+        sql`${projectUsers.userId} <> ${userId}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function changeMemberRole(
+  work: Work,
+  user: User,
+  projectId: number,
+  userId: number,
+  role: ProjectRole,
+): Promise<ProjectMemberPresented> {
+  const mine = await lockedRole(work, projectId, user.id);
+  if (!can(user, { do: 'project.call', project: { id: projectId, role: mine }, least: 'maintainer' }))
+    throw forbidden();
+  const target = await projectRole(work.tx, projectId, userId);
+  if (target === null) throw notFound();
+  if (target !== role) {
+    if (target === 'maintainer' && (await otherMaintainers(work, projectId, userId)) === 0)
+      throw invalid({ role: ['validation.last_maintainer'] });
+    await work.tx
+      .update(projectUsers)
+      .set({ role })
+      .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)));
+    work.record({ name: 'MembershipRoleChanged', projectId, userId, role });
+    work.record({ name: 'ProjectMembersChanged', projectId });
+    work.record({ name: 'ProjectUpdated', projectId });
+  }
+  const [member] = await presentMembers(work.tx, projectId, userId);
+  return member!;
+}
+
+/** Removes a member (a maintainer's call) or lets a member leave (their own). */
+export async function removeMember(work: Work, user: User, projectId: number, userId: number): Promise<void> {
+  const mine = await lockedRole(work, projectId, user.id);
+  if (!can(user, { do: 'member.remove', project: { id: projectId, role: mine }, userId })) throw forbidden();
+  const target = await projectRole(work.tx, projectId, userId);
+  if (target === null) throw notFound();
+  if (target === 'maintainer' && (await otherMaintainers(work, projectId, userId)) === 0)
+    throw invalid({ user_id: ['validation.last_maintainer'] });
+  await work.tx.delete(projectUsers).where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)));
+  // The member's connections leave the project (realtime, collaboration), and their own sockets are told the
+  // project is gone for them (`tell`).
+  work.record({ name: 'MembershipEnded', projectId, userId, tell: true });
+  work.record({ name: 'ProjectMembersChanged', projectId });
+  work.record({ name: 'ProjectUpdated', projectId });
+}
+
+/** A new join link: the old token stops working at once (decisions §20). */
+export async function renewJoinToken(work: Work, user: User, projectId: number): Promise<ProjectPresented> {
+  const [row] = await work.tx
+    .update(projects)
+    .set({ joinToken: randomToken(), updatedAt: new Date() })
+    .where(eq(projects.id, projectId))
+    .returning();
+  if (!row) throw notFound();
+  work.record({ name: 'ProjectUpdated', projectId });
+  return presentProject(work.tx, row, user.id);
+}
