@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, unique, type SignedUp, type TestApp } from '../../test/harness';
+import { setRole } from '../../test/members';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,7 +117,12 @@ describe('update and settings', () => {
 
     expect((await user.agent.put(`/api/projects/${project.id}`, { acronym: 'ABCDEFG' })).statusCode).toBe(422);
     const settings = await user.agent.put(`/api/projects/settings/${project.id}`, { settings: { acronymMaxSize: 8 } });
-    expect(settings.data.data).toEqual({ organizationName: '', acronymMaxSize: 8, autoAcronymIgnoreSmallWords: false });
+    expect(settings.data.data).toEqual({
+      organizationName: '',
+      acronymMaxSize: 8,
+      autoAcronymIgnoreSmallWords: false,
+      joinRole: 'editor',
+    });
     expect((await user.agent.put(`/api/projects/${project.id}`, { acronym: 'ABCDEFG' })).statusCode).toBe(200);
     const tooLong = await user.agent.put(`/api/projects/${project.id}`, { acronym: 'ABCDEFGHI' });
     expect(tooLong.data.errors.acronym).toEqual(['The acronym must not be longer than 8 characters.']);
@@ -134,6 +140,7 @@ describe('update and settings', () => {
       organizationName: 'ACME',
       acronymMaxSize: 6,
       autoAcronymIgnoreSmallWords: true,
+      joinRole: 'editor',
     });
     const bad = await user.agent.put(`/api/projects/settings/${project.id}`, { settings: { acronymMaxSize: 21 } });
     expect(bad.statusCode).toBe(422);
@@ -197,6 +204,9 @@ describe('transfer, delete and join', () => {
     expect(joined.data.data.members_count).toBe(2);
     expect((await other.agent.get('/api/user/projects')).data.data).toHaveLength(1);
 
+    // The link made an editor; deleting the project is a maintainer's (decisions §20).
+    expect((await other.agent.delete(`/api/projects/${project.id}`)).statusCode).toBe(403);
+    await setRole(user, project.id, other, 'maintainer');
     expect((await other.agent.delete(`/api/projects/${project.id}`)).statusCode).toBe(204);
     expect((await user.agent.get(`/api/projects/${project.id}`)).statusCode).toBe(404);
     expect((await user.agent.get('/api/user/projects')).data.data).toHaveLength(0);
