@@ -39,12 +39,22 @@ export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent)
       }
       return;
     }
+    case 'ProjectMembersUpdated': {
+      // The list changed, and maybe the caller's own role (my_role) with it: both are read again, never guessed.
+      const { project_id } = event.payload;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projectMembers(project_id), exact: true });
+      for (const [key] of cachedAddresses(queryClient, project_id))
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.userProjects });
+      return;
+    }
     case 'ProjectDeleted': {
       // Callers stop showing the project first: a screen still on it would load it again (404).
       const { project_id } = event.payload;
       for (const [key] of cachedAddresses(queryClient, project_id))
         queryClient.removeQueries({ queryKey: key, exact: true });
       queryClient.removeQueries({ queryKey: queryKeys.projectSettings(project_id), exact: true });
+      queryClient.removeQueries({ queryKey: queryKeys.projectMembers(project_id), exact: true });
       queryClient.removeQueries({ queryKey: workingAreaKeys.project(project_id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.userProjects });
       void queryClient.invalidateQueries({ queryKey: queryKeys.userGroups });
@@ -65,6 +75,7 @@ export function catchUpProject(
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.projectByPath(project.namespace, project.slug), exact: true }),
     queryClient.invalidateQueries({ queryKey: queryKeys.projectSettings(project.id), exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.projectMembers(project.id), exact: true }),
     queryClient.invalidateQueries({ queryKey: workingAreaKeys.project(project.id) }),
   ]);
 }
