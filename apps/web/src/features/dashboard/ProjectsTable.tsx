@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import type { ProjectPresented } from '@reqloom/domain';
+import { roleAtLeast, type ProjectPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { projectJoinLink } from '../join/joinLinks';
@@ -47,7 +47,10 @@ export function ProjectsTable({ projects }: ProjectsTableProps) {
         ),
         description: project.description,
         counts: [project.members_count, project.documents_count],
-        joinLink: projectJoinLink(project, window.location.origin),
+        // Only a maintainer hands the join link out (decisions §20).
+        joinLink: roleAtLeast(project.my_role, 'maintainer')
+          ? projectJoinLink(project, window.location.origin)
+          : undefined,
         copyLabel: t('dashboard.projects.copyJoinLink', { name: project.name }),
         action: {
           tooltip: t('dashboard.projects.settings'),
