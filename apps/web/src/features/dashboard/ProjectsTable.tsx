@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { IconSettings, IconUsers } from '@tabler/icons-react';
 import { roleAtLeast, type ProjectPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -52,12 +52,20 @@ export function ProjectsTable({ projects }: ProjectsTableProps) {
           ? projectJoinLink(project, window.location.origin)
           : undefined,
         copyLabel: t('dashboard.projects.copyJoinLink', { name: project.name }),
-        action: {
-          tooltip: t('dashboard.projects.settings'),
-          label: t('dashboard.projects.edit', { name: project.name }),
-          to: projectPath(project.namespace, project.slug, 'settings'),
-          icon: <IconSettings size={18} stroke={1.7} />,
-        },
+        // A maintainer's settings; for any other member the same page holds the members alone (decisions §20).
+        action: roleAtLeast(project.my_role, 'maintainer')
+          ? {
+              tooltip: t('dashboard.projects.settings'),
+              label: t('dashboard.projects.edit', { name: project.name }),
+              to: projectPath(project.namespace, project.slug, 'settings'),
+              icon: <IconSettings size={18} stroke={1.7} />,
+            }
+          : {
+              tooltip: t('dashboard.projects.members'),
+              label: t('dashboard.projects.membersOf', { name: project.name }),
+              to: projectPath(project.namespace, project.slug, 'settings'),
+              icon: <IconUsers size={18} stroke={1.7} />,
+            },
       }))}
     />
   );
