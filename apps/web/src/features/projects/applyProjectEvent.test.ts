@@ -26,6 +26,18 @@ describe('applyProjectEvent', () => {
     expect(invalidated()).toEqual([JSON.stringify(queryKeys.userProjects)]);
   });
 
+  it('ProjectUpdated keeps the reader’s own role: the payload, sent to the whole room, may carry another’s', () => {
+    const { queryClient } = setUp();
+    queryClient.setQueryData(queryKeys.projectByPath('ada', 'engine'), project({ my_role: 'viewer' }));
+    applyProjectEvent(queryClient, {
+      name: 'ProjectUpdated',
+      payload: { project: project({ name: 'Turbine', my_role: 'maintainer' }) },
+    });
+    const cached = queryClient.getQueryData<ProjectPresented>(queryKeys.projectByPath('ada', 'engine'));
+    expect(cached?.name).toBe('Turbine');
+    expect(cached?.my_role).toBe('viewer');
+  });
+
   it('ProjectUpdated after a transfer caches it at its new address and reloads the groups too', () => {
     const { queryClient, invalidated } = setUp();
     applyProjectEvent(queryClient, {

@@ -21,10 +21,12 @@ function cachedAddresses(queryClient: QueryClient, projectId: number) {
 export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent): void {
   switch (event.name) {
     case 'ProjectUpdated': {
-      const { project } = event.payload;
-      const moved = cachedAddresses(queryClient, project.id).some(
-        ([key]) => key[2] !== project.namespace || key[3] !== project.slug,
-      );
+      const cached = cachedAddresses(queryClient, event.payload.project.id);
+      // One payload goes to every member of the room: its my_role is not necessarily the reader's. The reader's own
+      // role is kept; a change of it comes as ProjectMembersUpdated, which reads the project again (decisions §20).
+      const myRole = cached.find(([, copy]) => copy)?.[1]?.my_role;
+      const project = myRole ? { ...event.payload.project, my_role: myRole } : event.payload.project;
+      const moved = cached.some(([key]) => key[2] !== project.namespace || key[3] !== project.slug);
       queryClient.setQueryData(queryKeys.projectByPath(project.namespace, project.slug), project);
       void queryClient.invalidateQueries({ queryKey: queryKeys.userProjects });
       // A transfer to or from a group changes the groups' project lists.
