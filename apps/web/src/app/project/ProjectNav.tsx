@@ -38,7 +38,7 @@ export function ProjectNav({ subPath }: ProjectNavProps) {
       <NavLink
         component={Link}
         to={projectPath(project.namespace, project.slug, 'settings')}
-        label={maintainer ? t('project.nav.settings') : t('project.members.title')}
+        label={maintainer ? t('project.nav.settings') : t('members.title')}
         leftSection={maintainer ? <IconSettings size={18} stroke={1.6} /> : <IconUsers size={18} stroke={1.6} />}
         style={navLinkStyle}
         data-tour="project-settings-link"

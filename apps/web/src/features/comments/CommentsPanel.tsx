@@ -48,7 +48,7 @@ export function CommentsPanel({ target }: { target: Commentable }) {
         <CommentComposer onSend={actions.send} />
       ) : (
         <Text fz="xs" c="dimmed" p="sm" role="note">
-          {t('comments.readOnlyRole')}
+          {t('readOnly.comments')}
         </Text>
       )}
     </div>

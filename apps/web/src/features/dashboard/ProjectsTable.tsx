@@ -62,7 +62,7 @@ export function ProjectsTable({ projects }: ProjectsTableProps) {
             }
           : {
               tooltip: t('dashboard.projects.members'),
-              label: t('dashboard.projects.membersOf', { name: project.name }),
+              label: t('members.ofProject', { name: project.name }),
               to: projectPath(project.namespace, project.slug, 'settings'),
               icon: <IconUsers size={18} stroke={1.7} />,
             },

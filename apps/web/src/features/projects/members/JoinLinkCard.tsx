@@ -32,7 +32,7 @@ export function JoinLinkCard({ project, settings }: JoinLinkCardProps) {
     onMutate: () => setAlert(null),
     onSuccess: (renewed) => {
       applyProjectEvent(queryClient, { name: 'ProjectUpdated', payload: { project: renewed } });
-      notifySuccess(t('project.members.joinLink.renewed'));
+      notifySuccess(t('members.joinLink.renewed'));
       setConfirming(false);
     },
     onError: (error) => {
@@ -46,8 +46,8 @@ export function JoinLinkCard({ project, settings }: JoinLinkCardProps) {
       <Divider />
       <FormAlert message={alert} />
       <TextInput
-        label={t('project.members.joinLink.label')}
-        description={t('project.members.joinLink.hint', { role: t(`project.roles.${settings.joinRole}`) })}
+        label={t('members.joinLink.label')}
+        description={t('members.joinLink.hint', { role: t(`roles.${settings.joinRole}`) })}
         value={link}
         readOnly
         onFocus={(event) => event.currentTarget.select()}
@@ -55,9 +55,9 @@ export function JoinLinkCard({ project, settings }: JoinLinkCardProps) {
         rightSection={<CopyLinkButton link={link} label={t('project.contributors.copy')} />}
       />
       <NativeSelect
-        label={t('project.members.joinLink.role')}
+        label={t('members.joinLink.role')}
         maw={260}
-        data={JOIN_ROLES.map((role) => ({ value: role, label: t(`project.roles.${role}`) }))}
+        data={JOIN_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
         value={settings.joinRole}
         disabled={save.isPending}
         onChange={(event) => {
@@ -70,8 +70,8 @@ export function JoinLinkCard({ project, settings }: JoinLinkCardProps) {
       />
       {confirming ? (
         <InlineConfirmation
-          warning={t('project.members.joinLink.renewWarning')}
-          confirmLabel={t('project.members.joinLink.renewConfirm')}
+          warning={t('members.joinLink.renewWarning')}
+          confirmLabel={t('members.joinLink.renewConfirm')}
           color="brand"
           loading={renew.isPending}
           onConfirm={() => renew.mutate()}
@@ -80,7 +80,7 @@ export function JoinLinkCard({ project, settings }: JoinLinkCardProps) {
       ) : (
         <div>
           <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => setConfirming(true)}>
-            {t('project.members.joinLink.renew')}
+            {t('members.joinLink.renew')}
           </Button>
         </div>
       )}

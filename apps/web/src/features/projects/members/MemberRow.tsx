@@ -31,7 +31,7 @@ export function MemberRow({ member, canManage, isSelf, busy, onRole, onRemove, o
         </Avatar>
         <div style={{ minWidth: 0, flex: 1 }}>
           <Text fz="sm" fw={500} truncate>
-            {isSelf ? t('project.members.you', { name }) : name}
+            {isSelf ? t('members.you', { name }) : name}
           </Text>
           <Text fz="xs" c="dimmed" truncate>
             @{member.user.username}
@@ -41,15 +41,15 @@ export function MemberRow({ member, canManage, isSelf, busy, onRole, onRemove, o
           <NativeSelect
             size="xs"
             w={140}
-            aria-label={t('project.members.roleOf', { name })}
-            data={PROJECT_ROLES.map((role) => ({ value: role, label: t(`project.roles.${role}`) }))}
+            aria-label={t('members.roleOf', { name })}
+            data={PROJECT_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
             value={member.role}
             disabled={busy}
             onChange={(event) => onRole(event.currentTarget.value as ProjectRole)}
           />
         ) : (
           <Badge variant="light" color="gray" radius="sm">
-            {t(`project.roles.${member.role}`)}
+            {t(`roles.${member.role}`)}
           </Badge>
         )}
         {isSelf ? (
@@ -61,14 +61,14 @@ export function MemberRow({ member, canManage, isSelf, busy, onRole, onRemove, o
             onClick={() => setConfirming(true)}
             disabled={confirming}
           >
-            {t('project.members.leave')}
+            {t('members.leave')}
           </Button>
         ) : canManage ? (
-          <Tooltip label={t('project.members.removeOf', { name })} withinPortal>
+          <Tooltip label={t('members.removeOf', { name })} withinPortal>
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={t('project.members.removeOf', { name })}
+              aria-label={t('members.removeOf', { name })}
               onClick={() => setConfirming(true)}
               disabled={confirming}
             >
@@ -79,8 +79,8 @@ export function MemberRow({ member, canManage, isSelf, busy, onRole, onRemove, o
       </Group>
       {confirming ? (
         <InlineConfirmation
-          warning={isSelf ? t('project.members.leaveWarning') : t('project.members.removeWarning', { name })}
-          confirmLabel={isSelf ? t('project.members.leaveConfirm') : t('project.members.removeConfirm', { name })}
+          warning={isSelf ? t('members.leaveWarning') : t('members.removeWarning', { name })}
+          confirmLabel={isSelf ? t('members.leaveConfirm') : t('members.removeConfirm', { name })}
           loading={busy}
           onConfirm={() => {
             if (isSelf) onLeave();

@@ -29,20 +29,13 @@ export function MembersCard({ project, settings }: MembersCardProps) {
   return (
     <Stack gap="md">
       <Text fz="sm" c="dimmed">
-        {t('project.members.myRole', { role: t(`project.roles.${project.my_role}`) })}
+        {t('members.myRole', { role: t(`roles.${project.my_role}`) })}
       </Text>
       <FormAlert message={alert ?? (members.error ? errorMessage(members.error, t) : null)} />
       {members.isPending ? (
-        <Loader size="sm" aria-label={t('project.members.loading')} />
+        <Loader size="sm" aria-label={t('members.loading')} />
       ) : (
-        <Stack
-          component="ul"
-          gap="md"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('project.members.title')}
-        >
+        <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('members.title')}>
           {(members.data ?? []).map((member) => (
             <MemberRow
               key={member.user.id}

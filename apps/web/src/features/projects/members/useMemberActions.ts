@@ -36,7 +36,7 @@ export function useMemberActions(project: ProjectPresented) {
       queryClient.setQueryData<ProjectMemberPresented[]>(membersKey, (members) =>
         members?.map((member) => (member.user.id === saved.user.id ? saved : member)),
       );
-      notifySuccess(t('project.members.roleChanged', { name: saved.user.name }));
+      notifySuccess(t('members.roleChanged', { name: saved.user.name }));
       afterChange();
     },
     onError: (error) => setAlert(fieldErrorMessage(error, 'role', t)),
@@ -49,7 +49,7 @@ export function useMemberActions(project: ProjectPresented) {
       queryClient.setQueryData<ProjectMemberPresented[]>(membersKey, (members) =>
         members?.filter((each) => each.user.id !== member.user.id),
       );
-      notifySuccess(t('project.members.removed', { name: member.user.name }));
+      notifySuccess(t('members.removed', { name: member.user.name }));
       afterChange();
     },
     onError: (error) => setAlert(fieldErrorMessage(error, 'user_id', t)),
@@ -59,7 +59,7 @@ export function useMemberActions(project: ProjectPresented) {
     mutationFn: (userId: number) => removeProjectMember(project.id, userId),
     onMutate: () => setAlert(null),
     onSuccess: async () => {
-      notifySuccess(t('project.members.left', { name: project.name }));
+      notifySuccess(t('members.left', { name: project.name }));
       // Away from the project first: a screen still on it would load it again (404).
       await navigate('/dashboard', { replace: true });
       applyProjectEvent(queryClient, { name: 'ProjectDeleted', payload: { project_id: project.id } });

@@ -36,7 +36,7 @@ export function RequirementDescription({ requirement }: { requirement: Requireme
     <Stack gap={6}>
       {readOnly ? (
         <Text fz="xs" c="dimmed" role="note" data-read-only-notice>
-          {t('editor.readOnlyRole')}
+          {t('readOnly.description')}
         </Text>
       ) : null}
       {!readOnly && stashed.value !== null && (
