@@ -44,6 +44,8 @@ export type RealtimeEvents = {
   ProjectMembersUpdated: { project_id: number };
   ProjectSettingsUpdated: { project_id: number; settings: ProjectSettings };
   ProjectDeleted: { project_id: number };
+  /** A member joined, left, was removed or changed role (decisions §20): the list and the caller's role are read again. */
+  ProjectMembersUpdated: { project_id: number };
   ProjectStructureUpdated: { project_id: number };
   DocumentUpdated: { document: DocumentPresented };
   DocumentSettingsUpdated: { document_id: number; settings: DocumentSettings };

@@ -9,4 +9,6 @@ export const queryKeys = {
   /** A project as the shell loads it, by the path of its address (namespace and slug). */
   projectByPath: (namespace: string, slug: string) => ['projects', 'path', namespace, slug] as const,
   projectSettings: (projectId: number) => ['projects', projectId, 'settings'] as const,
+  /** The members of a project with their roles (decisions §20). */
+  projectMembers: (projectId: number) => ['projects', projectId, 'members'] as const,
 };

@@ -8,7 +8,12 @@ export type WireEvent<Names extends RealtimeEventName = RealtimeEventName> = {
   [Name in Names]: { name: Name; payload: RealtimeEvents[Name] };
 }[Names];
 
-export const PROJECT_EVENT_NAMES = ['ProjectUpdated', 'ProjectSettingsUpdated', 'ProjectDeleted'] as const;
+export const PROJECT_EVENT_NAMES = [
+  'ProjectUpdated',
+  'ProjectSettingsUpdated',
+  'ProjectDeleted',
+  'ProjectMembersUpdated',
+] as const;
 export type ProjectEventName = (typeof PROJECT_EVENT_NAMES)[number];
 
 export type WorkingAreaEventName = Exclude<RealtimeEventName, ProjectEventName>;

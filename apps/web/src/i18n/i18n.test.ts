@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import fr from './fr.json';
+import membersEn from './members.en.json';
+import membersFr from './members.fr.json';
 import testsEn from './tests.en.json';
 import testsFr from './tests.fr.json';
 import workingAreaEn from './working-area.en.json';
@@ -21,8 +23,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
 }
 
 const catalogues = {
-  en: leaves({ ...en, ...workingAreaEn, ...testsEn }),
-  fr: leaves({ ...fr, ...workingAreaFr, ...testsFr }),
+  en: leaves({ ...en, ...workingAreaEn, ...testsEn, ...membersEn }),
+  fr: leaves({ ...fr, ...workingAreaFr, ...testsFr, ...membersFr }),
 };
 
 function placeholders(text: unknown): string[] {
@@ -35,6 +37,9 @@ describe('translation catalogues', () => {
     expect(Object.keys(fr).filter((key) => key in workingAreaFr)).toEqual([]);
     const others = { ...en, ...workingAreaEn };
     expect(Object.keys(testsEn).filter((key) => key in others)).toEqual([]);
+    const allButMembers = { ...others, ...testsEn };
+    expect(Object.keys(membersEn).filter((key) => key in allButMembers)).toEqual([]);
+    expect(Object.keys(membersFr).filter((key) => key in { ...fr, ...workingAreaFr, ...testsFr })).toEqual([]);
   });
 
   it('have the same keys in English and French', () => {

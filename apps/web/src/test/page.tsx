@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ProjectPresented } from '@reqloom/domain';
+import type { ProjectPresented, ProjectRole } from '@reqloom/domain';
 import { initI18n } from '../i18n/i18n';
 import { ProjectContext } from '../features/projects/ProjectContext';
 
@@ -40,6 +40,8 @@ function formFields(body: RequestInit['body']): [string, string][] | undefined {
 export async function openPage(
   respond: (call: SentCall) => Response | Promise<Response>,
   projectId = 7,
+  /** The caller's role in the project (`my_role`), which decides the controls shown (decisions §20). */
+  role: ProjectRole = 'maintainer',
 ): Promise<Page> {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   await (i18nReady ??= initI18n());
@@ -64,7 +66,7 @@ export async function openPage(
   document.body.appendChild(host);
   const root: Root = createRoot(host);
   const queryClient = new QueryClient();
-  const project = { id: projectId } as ProjectPresented;
+  const project = { id: projectId, my_role: role } as ProjectPresented;
   return {
     sent,
     queryClient,

@@ -1,9 +1,10 @@
 import { Box, NavLink } from '@mantine/core';
-import { IconHome, IconSettings } from '@tabler/icons-react';
+import { IconHome, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StructureSidebar } from '../../features/working-area-screens/StructureSidebar';
 import { isDetailedPath, projectPath } from '../../features/projects/projectPaths';
+import { useCan } from '../../features/projects/useCan';
 import { useProject } from '../../features/projects/useProject';
 
 interface ProjectNavProps {
@@ -12,11 +13,15 @@ interface ProjectNavProps {
 
 const navLinkStyle = { borderRadius: 'var(--mantine-radius-sm)' };
 
-/** The side bar outside the settings: the overview, the structure tree in the detailed views, the settings. */
+/**
+ * The side bar outside the settings: the overview, the structure tree in the detailed views, the settings (for a
+ * member below maintainer, who changes none of them, the members: decisions §20).
+ */
 export function ProjectNav({ subPath }: ProjectNavProps) {
   const { t } = useTranslation();
   const { project } = useProject();
   const onOverview = subPath === '';
+  const maintainer = useCan('maintainer');
   return (
     <>
       <NavLink
@@ -33,8 +38,8 @@ export function ProjectNav({ subPath }: ProjectNavProps) {
       <NavLink
         component={Link}
         to={projectPath(project.namespace, project.slug, 'settings')}
-        label={t('project.nav.settings')}
-        leftSection={<IconSettings size={18} stroke={1.6} />}
+        label={maintainer ? t('project.nav.settings') : t('members.title')}
+        leftSection={maintainer ? <IconSettings size={18} stroke={1.6} /> : <IconUsers size={18} stroke={1.6} />}
         style={navLinkStyle}
         data-tour="project-settings-link"
       />

@@ -17,7 +17,8 @@ interface DashboardTableRow {
   /** Rich text, shown as one plain line under the title. */
   description: string;
   counts: readonly [number, number];
-  joinLink: string;
+  /** Absent when the caller may not hand the link out (a project's non-maintainer, decisions §20). */
+  joinLink?: string;
   /** The accessible name of the copy-the-join-link button. */
   copyLabel: string;
   /** The row's own action, an icon link beside the copy button. */
@@ -74,7 +75,7 @@ export function DashboardTable({ labelledBy, minWidth, nameLabel, countColumns, 
                 ))}
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <CopyLinkButton link={row.joinLink} label={row.copyLabel} />
+                    {row.joinLink ? <CopyLinkButton link={row.joinLink} label={row.copyLabel} /> : null}
                     <Tooltip label={row.action.tooltip}>
                       <ActionIcon
                         component={Link}

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
-import type { ProjectPresented } from '@reqloom/domain';
+import { IconSettings, IconUsers } from '@tabler/icons-react';
+import { roleAtLeast, type ProjectPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { projectJoinLink } from '../join/joinLinks';
@@ -47,14 +47,25 @@ export function ProjectsTable({ projects }: ProjectsTableProps) {
         ),
         description: project.description,
         counts: [project.members_count, project.documents_count],
-        joinLink: projectJoinLink(project, window.location.origin),
+        // Only a maintainer hands the join link out (decisions §20).
+        joinLink: roleAtLeast(project.my_role, 'maintainer')
+          ? projectJoinLink(project, window.location.origin)
+          : undefined,
         copyLabel: t('dashboard.projects.copyJoinLink', { name: project.name }),
-        action: {
-          tooltip: t('dashboard.projects.settings'),
-          label: t('dashboard.projects.edit', { name: project.name }),
-          to: projectPath(project.namespace, project.slug, 'settings'),
-          icon: <IconSettings size={18} stroke={1.7} />,
-        },
+        // A maintainer's settings; for any other member the same page holds the members alone (decisions §20).
+        action: roleAtLeast(project.my_role, 'maintainer')
+          ? {
+              tooltip: t('dashboard.projects.settings'),
+              label: t('dashboard.projects.edit', { name: project.name }),
+              to: projectPath(project.namespace, project.slug, 'settings'),
+              icon: <IconSettings size={18} stroke={1.7} />,
+            }
+          : {
+              tooltip: t('dashboard.projects.members'),
+              label: t('members.ofProject', { name: project.name }),
+              to: projectPath(project.namespace, project.slug, 'settings'),
+              icon: <IconUsers size={18} stroke={1.7} />,
+            },
       }))}
     />
   );

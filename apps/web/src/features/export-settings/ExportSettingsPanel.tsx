@@ -6,6 +6,7 @@ import { ALPHA_DOCUMENT_SETTINGS, DEFAULT_DOCUMENT_SETTINGS, type DocumentSettin
 import { api } from '../../api/client';
 import { ScreenLoader } from '../../components/ScreenLoader';
 import { notifyError } from '../../components/notify';
+import { useCan } from '../projects/useCan';
 import { useProject } from '../projects/useProject';
 import { useCurrentUser } from '../user/useCurrentUser';
 import type { StructureDocument } from '../working-area/api/workingAreaApi';
@@ -40,6 +41,8 @@ export function ExportSettingsPanel({ documentId }: { documentId: number }) {
   const queryClient = useQueryClient();
   const projectId = useProject().project.id;
   const alpha = useCurrentUser().data?.alpha === true;
+  // The options belong to the document: below editor they are shown, not changed (decisions §20).
+  const readOnly = !useCan('editor');
   const document = useStructure(projectId).data?.find((d) => d.id === documentId);
   // The server answers every option (defaults included): the cached object is the current state, stable between renders.
   const current: DocumentSettings = document?.settings ?? DEFAULT_DOCUMENT_SETTINGS;
@@ -91,6 +94,7 @@ export function ExportSettingsPanel({ documentId }: { documentId: number }) {
             key={key}
             label={t(labelKey(key))}
             checked={shown[key]}
+            disabled={readOnly}
             onChange={(event) => choose(key, event.currentTarget.checked)}
           />
         ))}
@@ -116,13 +120,14 @@ export function ExportSettingsPanel({ documentId }: { documentId: number }) {
               label={t(labelKey(ALPHA_DOCUMENT_SETTINGS[0]))}
               description={t('exportSettings.evolutionsHint')}
               checked={shown['export.tableOfEvolutions']}
+              disabled={readOnly}
               onChange={(event) => choose('export.tableOfEvolutions', event.currentTarget.checked)}
             />
             <TextInput
               type="date"
               label={t(labelKey(ALPHA_DOCUMENT_SETTINGS[1]))}
               description={t('exportSettings.refDateHint')}
-              disabled={!shown['export.tableOfEvolutions']}
+              disabled={readOnly || !shown['export.tableOfEvolutions']}
               value={shown['export.tableOfEvolutionsRefDate'] ?? ''}
               onChange={(event) => {
                 const value = event.currentTarget.value;

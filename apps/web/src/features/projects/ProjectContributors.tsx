@@ -1,5 +1,5 @@
 import { Avatar, Badge, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ProjectPresented } from '@reqloom/domain';
+import { roleAtLeast, type ProjectPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { avatarInitials } from '../../lib/avatarInitials';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
@@ -9,7 +9,10 @@ interface ProjectContributorsProps {
   project: ProjectPresented;
 }
 
-/** Who works on the project, and the link that brings someone else in (spec 2 §2, contributors panel). */
+/**
+ * Who works on the project, and the link that brings someone else in (spec 2 §2, contributors panel), which only a
+ * maintainer hands out (decisions §20).
+ */
 export function ProjectContributors({ project }: ProjectContributorsProps) {
   const { t } = useTranslation();
   const link = projectJoinLink(project, window.location.origin);
@@ -47,16 +50,20 @@ export function ProjectContributors({ project }: ProjectContributorsProps) {
           </Group>
         ))}
       </Stack>
-      <Divider my="lg" />
-      <TextInput
-        label={t('project.contributors.joinLink')}
-        description={t('project.contributors.joinLinkHint')}
-        value={link}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-        rightSection={<CopyLinkButton link={link} label={t('project.contributors.copy')} />}
-      />
+      {roleAtLeast(project.my_role, 'maintainer') ? (
+        <>
+          <Divider my="lg" />
+          <TextInput
+            label={t('project.contributors.joinLink')}
+            description={t('project.contributors.joinLinkHint')}
+            value={link}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+            rightSection={<CopyLinkButton link={link} label={t('project.contributors.copy')} />}
+          />
+        </>
+      ) : null}
     </Paper>
   );
 }

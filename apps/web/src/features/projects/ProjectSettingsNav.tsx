@@ -1,21 +1,29 @@
 import { NavLink, Text } from '@mantine/core';
-import { IconAdjustments, IconAlertTriangle, IconArrowLeft, IconBuilding, IconHash } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconBuilding,
+  IconHash,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { projectPath } from './projectPaths';
-import { SETTINGS_SECTIONS } from './settings/settingsSections';
+import { settingsSectionsFor } from './settings/settingsSections';
 import { useProject } from './useProject';
 
 const ICONS = {
   general: IconAdjustments,
   organization: IconBuilding,
   references: IconHash,
+  members: IconUsers,
   advanced: IconAlertTriangle,
 } as const;
 
 const navLinkStyle = { borderRadius: 'var(--mantine-radius-sm)' };
 
-/** The side bar in the settings: back to the project, and the four sections of the page (spec 1 §2). */
+/** The side bar in the settings: back to the project, and the sections of the page the role sees (spec 1 §2). */
 export function ProjectSettingsNav() {
   const { t } = useTranslation();
   const { project } = useProject();
@@ -32,7 +40,7 @@ export function ProjectSettingsNav() {
       <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4} lts={0.4}>
         {t('project.nav.settings')}
       </Text>
-      {SETTINGS_SECTIONS.map((section, index) => {
+      {settingsSectionsFor(project.my_role).map((section, index) => {
         const Icon = ICONS[section];
         const active = hash === `#settings-${section}` || (hash === '' && index === 0);
         return (

@@ -4,28 +4,9 @@ import { DEFAULT_PROJECT_SETTINGS, type ProjectPresented } from '@reqloom/domain
 import { queryKeys } from '../../api/queryKeys';
 import { workingAreaKeys } from '../../api/workingAreaKeys';
 import { applyProjectEvent, catchUpProject } from './applyProjectEvent';
+import { projectFixture } from './projectFixture';
 
-function project(over: Partial<ProjectPresented> = {}): ProjectPresented {
-  return {
-    id: 7,
-    owner_type: 'user',
-    owner_id: 1,
-    owner: { type: 'user', id: 1, name: 'Ada', namespace: 'ada' },
-    name: 'Engine',
-    acronym: 'EN',
-    namespace: 'ada',
-    slug: 'engine',
-    description: '',
-    join_token: 'token',
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    settings: DEFAULT_PROJECT_SETTINGS,
-    members: [],
-    members_count: 1,
-    documents_count: 0,
-    ...over,
-  };
-}
+const project = projectFixture;
 
 function setUp() {
   const queryClient = new QueryClient();
@@ -43,6 +24,18 @@ describe('applyProjectEvent', () => {
     applyProjectEvent(queryClient, { name: 'ProjectUpdated', payload: { project: project({ name: 'Turbine' }) } });
     expect(queryClient.getQueryData<ProjectPresented>(queryKeys.projectByPath('ada', 'engine'))?.name).toBe('Turbine');
     expect(invalidated()).toEqual([JSON.stringify(queryKeys.userProjects)]);
+  });
+
+  it('ProjectUpdated keeps the reader’s own role: the payload, sent to the whole room, may carry another’s', () => {
+    const { queryClient } = setUp();
+    queryClient.setQueryData(queryKeys.projectByPath('ada', 'engine'), project({ my_role: 'viewer' }));
+    applyProjectEvent(queryClient, {
+      name: 'ProjectUpdated',
+      payload: { project: project({ name: 'Turbine', my_role: 'maintainer' }) },
+    });
+    const cached = queryClient.getQueryData<ProjectPresented>(queryKeys.projectByPath('ada', 'engine'));
+    expect(cached?.name).toBe('Turbine');
+    expect(cached?.my_role).toBe('viewer');
   });
 
   it('ProjectUpdated after a transfer caches it at its new address and reloads the groups too', () => {
@@ -64,6 +57,18 @@ describe('applyProjectEvent', () => {
     expect(queryClient.getQueryData(queryKeys.projectSettings(7))).toEqual(settings);
     expect(queryClient.getQueryData<ProjectPresented>(queryKeys.projectByPath('ada', 'engine'))?.settings).toEqual(
       settings,
+    );
+  });
+
+  it('ProjectMembersUpdated reads the members and the project (the caller’s role may have changed) again', () => {
+    const { queryClient, invalidated } = setUp();
+    applyProjectEvent(queryClient, { name: 'ProjectMembersUpdated', payload: { project_id: 7 } });
+    expect(invalidated()).toEqual(
+      [
+        JSON.stringify(queryKeys.projectMembers(7)),
+        JSON.stringify(queryKeys.projectByPath('ada', 'engine')),
+        JSON.stringify(queryKeys.userProjects),
+      ].sort(),
     );
   });
 

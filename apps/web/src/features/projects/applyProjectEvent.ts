@@ -21,10 +21,12 @@ function cachedAddresses(queryClient: QueryClient, projectId: number) {
 export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent): void {
   switch (event.name) {
     case 'ProjectUpdated': {
-      const { project } = event.payload;
-      const moved = cachedAddresses(queryClient, project.id).some(
-        ([key]) => key[2] !== project.namespace || key[3] !== project.slug,
-      );
+      const cached = cachedAddresses(queryClient, event.payload.project.id);
+      // One payload goes to every member of the room: its my_role is not necessarily the reader's. The reader's own
+      // role is kept; a change of it comes as ProjectMembersUpdated, which reads the project again (decisions §20).
+      const myRole = cached.find(([, copy]) => copy)?.[1]?.my_role;
+      const project = myRole ? { ...event.payload.project, my_role: myRole } : event.payload.project;
+      const moved = cached.some(([key]) => key[2] !== project.namespace || key[3] !== project.slug);
       queryClient.setQueryData(queryKeys.projectByPath(project.namespace, project.slug), project);
       void queryClient.invalidateQueries({ queryKey: queryKeys.userProjects });
       // A transfer to or from a group changes the groups' project lists.
@@ -39,12 +41,22 @@ export function applyProjectEvent(queryClient: QueryClient, event: ProjectEvent)
       }
       return;
     }
+    case 'ProjectMembersUpdated': {
+      // The list changed, and maybe the caller's own role (my_role) with it: both are read again, never guessed.
+      const { project_id } = event.payload;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.projectMembers(project_id), exact: true });
+      for (const [key] of cachedAddresses(queryClient, project_id))
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.userProjects });
+      return;
+    }
     case 'ProjectDeleted': {
       // Callers stop showing the project first: a screen still on it would load it again (404).
       const { project_id } = event.payload;
       for (const [key] of cachedAddresses(queryClient, project_id))
         queryClient.removeQueries({ queryKey: key, exact: true });
       queryClient.removeQueries({ queryKey: queryKeys.projectSettings(project_id), exact: true });
+      queryClient.removeQueries({ queryKey: queryKeys.projectMembers(project_id), exact: true });
       queryClient.removeQueries({ queryKey: workingAreaKeys.project(project_id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.userProjects });
       void queryClient.invalidateQueries({ queryKey: queryKeys.userGroups });
@@ -65,6 +77,7 @@ export function catchUpProject(
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.projectByPath(project.namespace, project.slug), exact: true }),
     queryClient.invalidateQueries({ queryKey: queryKeys.projectSettings(project.id), exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.projectMembers(project.id), exact: true }),
     queryClient.invalidateQueries({ queryKey: workingAreaKeys.project(project.id) }),
   ]);
 }

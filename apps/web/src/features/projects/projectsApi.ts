@@ -1,8 +1,10 @@
 import type {
   CreateProjectBody,
+  ProjectMemberPresented,
   ProjectPresented,
   ProjectSettings,
   TransferProjectBody,
+  UpdateMemberBody,
   UpdateProjectBody,
 } from '@reqloom/domain';
 import { api } from '../../api/client';
@@ -37,3 +39,16 @@ export const deleteProject = (id: number) => api.delete(`projects/${id}`);
 
 export const joinProject = async (namespace: string, slug: string, token: string) =>
   (await api.post<Data<ProjectPresented>>(`projects/join/${segment(namespace)}/${segment(slug)}`, { token })).data;
+
+export const fetchProjectMembers = async (id: number) =>
+  (await api.get<Data<ProjectMemberPresented[]>>(`projects/members/${id}`)).data;
+
+export const updateProjectMember = async (id: number, userId: number, body: UpdateMemberBody) =>
+  (await api.put<Data<ProjectMemberPresented>>(`projects/members/${id}/${userId}`, body)).data;
+
+/** Removes a member, or (the caller's own id) leaves the project. */
+export const removeProjectMember = (id: number, userId: number) => api.delete(`projects/members/${id}/${userId}`);
+
+/** A new join link; the old one stops working (decisions §20). */
+export const renewJoinToken = async (id: number) =>
+  (await api.post<Data<ProjectPresented>>(`projects/jointoken/${id}`)).data;

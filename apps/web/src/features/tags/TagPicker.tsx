@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorMessage } from '../../components/errorMessage';
 import { notifyError } from '../../components/notify';
+import { useCan } from '../projects/useCan';
 import { useWorkingAreaActions } from '../working-area/api/useWorkingAreaActions';
 import { TagBadges } from './TagBadges';
 import { TagPickerDropdown } from './TagPickerDropdown';
@@ -31,11 +32,12 @@ interface Session {
  * dialog, as every save of the working area does.
  *
  * Rows of a long table are made and dropped as it scrolls: closed, the picker is one plain button, and its
- * popover exists only while it is open.
+ * popover exists only while it is open. Below editor (decisions §20) the badges alone show, with no button.
  */
 export const TagPicker = memo(function TagPicker({ requirement, classifier, variant }: TagPickerProps) {
   const { t } = useTranslation();
   const actions = useWorkingAreaActions();
+  const canEdit = useCan('editor');
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [saving, setSaving] = useState<number[] | null>(null);
   const session = useRef<Session | null>(null);
@@ -85,6 +87,7 @@ export const TagPicker = memo(function TagPicker({ requirement, classifier, vari
     };
   });
   useEffect(() => () => saveOnUnmount.current(), []);
+  if (!canEdit) return held.length > 0 ? <TagBadges tags={held} /> : null;
 
   /** Closes; saves when `keep` and the choice changed. Called once per opening, whichever way it closes. */
   const close = (keep: boolean, refocus: boolean) => {

@@ -3,6 +3,7 @@ import { IconChevronDown, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/FormAlert';
 import { errorMessage } from '../../components/errorMessage';
+import { useCan } from '../projects/useCan';
 import { useProject } from '../projects/useProject';
 import { useStructure } from '../working-area/api/useStructure';
 import { ImportMenuItems } from '../working-area/dialogs/ImportMenuItems';
@@ -24,6 +25,7 @@ function OverviewDocumentsSection() {
   const projectId = useProject().project.id;
   const structure = useStructure(projectId);
   const dialogs = useWorkingAreaDialogs();
+  const canEdit = useCan('editor');
   const documents = structure.data ?? [];
 
   return (
@@ -46,25 +48,27 @@ function OverviewDocumentsSection() {
             </Text>
           </div>
           {/* A split button (spec 2 §2): a new document, or the menu of imports (MS Word for alpha users). */}
-          <Button.Group>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.open({ kind: 'document' })}>
-              {t('documents.new')}
-            </Button>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button
-                  px={10}
-                  aria-label={t('interchange.addMenu')}
-                  style={{ borderInlineStart: '1px solid rgb(255 255 255 / 45%)' }}
-                >
-                  <IconChevronDown size={16} />
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <ImportMenuItems />
-              </Menu.Dropdown>
-            </Menu>
-          </Button.Group>
+          {canEdit ? (
+            <Button.Group>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.open({ kind: 'document' })}>
+                {t('documents.new')}
+              </Button>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button
+                    px={10}
+                    aria-label={t('interchange.addMenu')}
+                    style={{ borderInlineStart: '1px solid rgb(255 255 255 / 45%)' }}
+                  >
+                    <IconChevronDown size={16} />
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <ImportMenuItems />
+                </Menu.Dropdown>
+              </Menu>
+            </Button.Group>
+          ) : null}
         </Group>
         {structure.error ? <FormAlert message={errorMessage(structure.error, t)} /> : null}
         {structure.isPending ? (

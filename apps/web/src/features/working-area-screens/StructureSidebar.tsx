@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { ActionIcon, Button, Group, Menu, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../projects/useCan';
 import { useProject } from '../projects/useProject';
 import { useCurrentUser } from '../user/useCurrentUser';
 import { useStructure } from '../working-area/api/useStructure';
@@ -31,6 +32,7 @@ function StructureTree() {
   const projectId = useProject().project.id;
   const structure = useStructure(projectId);
   const dialogs = useWorkingAreaDialogs();
+  const canEdit = useCan('editor');
   const paths = useWorkingAreaPaths();
   const { categoryNumbering, documentOrder } = useWorkingAreaPreferences();
   const userId = useCurrentUser().data?.id ?? null;
@@ -50,28 +52,32 @@ function StructureTree() {
         </Text>
         <Group gap={2} wrap="nowrap">
           <DocumentOrderToggle order={documentOrder} />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Tooltip label={t('interchange.importMenu')}>
-                <ActionIcon variant="subtle" size="sm" aria-label={t('interchange.importMenu')}>
-                  <IconFileImport size={16} />
+          {canEdit ? (
+            <>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Tooltip label={t('interchange.importMenu')}>
+                    <ActionIcon variant="subtle" size="sm" aria-label={t('interchange.importMenu')}>
+                      <IconFileImport size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <ImportMenuItems />
+                </Menu.Dropdown>
+              </Menu>
+              <Tooltip label={t('documents.new')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={t('documents.new')}
+                  onClick={() => dialogs.open({ kind: 'document' })}
+                >
+                  <IconPlus size={16} />
                 </ActionIcon>
               </Tooltip>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <ImportMenuItems />
-            </Menu.Dropdown>
-          </Menu>
-          <Tooltip label={t('documents.new')}>
-            <ActionIcon
-              variant="subtle"
-              size="sm"
-              aria-label={t('documents.new')}
-              onClick={() => dialogs.open({ kind: 'document' })}
-            >
-              <IconPlus size={16} />
-            </ActionIcon>
-          </Tooltip>
+            </>
+          ) : null}
         </Group>
       </Group>
       {structure.isPending ? (
@@ -85,14 +91,16 @@ function StructureTree() {
           <Text fz="xs" c="dimmed">
             {t('documents.emptySidebar')}
           </Text>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => dialogs.open({ kind: 'document' })}
-          >
-            {t('documents.new')}
-          </Button>
+          {canEdit ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => dialogs.open({ kind: 'document' })}
+            >
+              {t('documents.new')}
+            </Button>
+          ) : null}
         </Stack>
       ) : (
         <ul className={classes.list}>

@@ -6,6 +6,8 @@ import { SettingsSection } from '../../../components/SettingsSection';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { projectSettingsTour } from '../../tours/projectSettingsTour';
+import { MembersCard } from '../members/MembersCard';
+import { useCan } from '../useCan';
 import { useProject } from '../useProject';
 import { DeleteProjectCard } from './DeleteProjectCard';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
@@ -14,10 +16,14 @@ import { ReferencesSettingsForm } from './ReferencesSettingsForm';
 import { SettingsAnchor } from './SettingsAnchor';
 import { TransferProjectCard } from './TransferProjectCard';
 
-/** Project settings (spec 1 §2): General, Organization, References, Advanced, one page, the side bar as its index. */
+/**
+ * Project settings (spec 1 §2): General, Organization, References, Members, Advanced, one page, the side bar as its
+ * index. Only a maintainer changes the project (decisions §20): any other member sees the members alone.
+ */
 export function ProjectSettingsScreen() {
   const { t } = useTranslation();
   const { project, settings } = useProject();
+  const maintainer = useCan('maintainer');
   const { hash } = useLocation();
   usePageTitle(t('project.settings.pageTitle', { name: project.name }));
 
@@ -25,6 +31,14 @@ export function ProjectSettingsScreen() {
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash]);
+
+  const members = (
+    <SettingsAnchor section="members">
+      <SettingsSection title={t('project.settings.members.title')} description={t('project.settings.members.subtitle')}>
+        <MembersCard key={project.id} project={project} settings={settings} />
+      </SettingsSection>
+    </SettingsAnchor>
+  );
 
   return (
     <Container size="md" py="xl" px={{ base: 'md', sm: 'xl' }}>
@@ -34,36 +48,41 @@ export function ProjectSettingsScreen() {
         </Title>
         <Text c="dimmed">{t('project.settings.subtitle', { name: project.name })}</Text>
       </Stack>
-      <Stack gap="lg">
-        <SettingsAnchor section="general">
-          <SettingsSection title={t('project.settings.general.title')}>
-            <GeneralSettingsForm key={project.id} project={project} settings={settings} />
-          </SettingsSection>
-        </SettingsAnchor>
-        <SettingsAnchor section="organization">
-          <SettingsSection
-            title={t('project.settings.organization.title')}
-            description={t('project.settings.organization.subtitle')}
-          >
-            <OrganizationSettingsForm key={project.id} project={project} settings={settings} />
-          </SettingsSection>
-        </SettingsAnchor>
-        <SettingsAnchor section="references">
-          <SettingsSection
-            title={t('project.settings.references.title')}
-            description={t('project.settings.references.subtitle')}
-          >
-            <ReferencesSettingsForm key={project.id} project={project} settings={settings} />
-          </SettingsSection>
-        </SettingsAnchor>
-        <SettingsAnchor section="advanced">
-          <SettingsSection title={t('project.settings.advanced.title')}>
-            <TransferProjectCard project={project} />
-            <DeleteProjectCard project={project} />
-          </SettingsSection>
-        </SettingsAnchor>
-      </Stack>
-      <GuidedTour tour={projectSettingsTour} />
+      {maintainer ? (
+        <Stack gap="lg">
+          <SettingsAnchor section="general">
+            <SettingsSection title={t('project.settings.general.title')}>
+              <GeneralSettingsForm key={project.id} project={project} settings={settings} />
+            </SettingsSection>
+          </SettingsAnchor>
+          <SettingsAnchor section="organization">
+            <SettingsSection
+              title={t('project.settings.organization.title')}
+              description={t('project.settings.organization.subtitle')}
+            >
+              <OrganizationSettingsForm key={project.id} project={project} settings={settings} />
+            </SettingsSection>
+          </SettingsAnchor>
+          <SettingsAnchor section="references">
+            <SettingsSection
+              title={t('project.settings.references.title')}
+              description={t('project.settings.references.subtitle')}
+            >
+              <ReferencesSettingsForm key={project.id} project={project} settings={settings} />
+            </SettingsSection>
+          </SettingsAnchor>
+          {members}
+          <SettingsAnchor section="advanced">
+            <SettingsSection title={t('project.settings.advanced.title')}>
+              <TransferProjectCard project={project} />
+              <DeleteProjectCard project={project} />
+            </SettingsSection>
+          </SettingsAnchor>
+        </Stack>
+      ) : (
+        <Stack gap="lg">{members}</Stack>
+      )}
+      {maintainer ? <GuidedTour tour={projectSettingsTour} /> : null}
     </Container>
   );
 }

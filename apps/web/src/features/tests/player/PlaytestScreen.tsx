@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { errorMessage } from '../../../components/errorMessage';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { useCan } from '../../projects/useCan';
 import { useProject } from '../../projects/useProject';
 import { useRequirement } from '../../working-area/api/useRequirement';
 import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
@@ -16,18 +17,20 @@ import { TestPlayer } from './TestPlayer';
 
 /**
  * The test player's route (spec 1 §2: playtest/:testId?): a test's player, or without one the choice of a test.
- * Alpha only: anyone else is sent to the project's overview, as for an unknown address.
+ * Alpha only, and an editor's (decisions §20: running a test records its results): anyone else is sent to the
+ * project's overview, as for an unknown address.
  */
 export function PlaytestScreen() {
   const { t } = useTranslation();
   const { testId } = useParams();
   const alpha = useAlpha();
+  const canRun = useCan('editor');
   const paths = useWorkingAreaPaths();
   const { project } = useProject();
   usePageTitle(`${t('project.views.playtest')} · ${project.name}`);
   const id = Number(testId);
   if (alpha === null) return <ScreenLoader />;
-  if (!alpha) return <Navigate to={paths.overview} replace />;
+  if (!alpha || !canRun) return <Navigate to={paths.overview} replace />;
   return (
     <Box p={{ base: 'md', md: 'lg' }} maw={1100}>
       {testId === undefined ? (

@@ -10,6 +10,7 @@ import { notifyFailure } from '../../working-area/common/notifyFailure';
 import { StepStatusBadge } from './StepStatusBadge';
 import { addStep, editStep, moveStep, removeStep, stepsChanged } from './stepsDraft';
 import classes from './TestView.module.css';
+import { useCan } from '../../projects/useCan';
 
 /**
  * The editable step table of a test (spec 2, test view): add, remove and reorder steps, text areas that grow up to
@@ -18,6 +19,8 @@ import classes from './TestView.module.css';
 export function TestStepsEditor({ test }: { test: RequirementPresented }) {
   const { t } = useTranslation();
   const actions = useWorkingAreaActions();
+  // Below editor (decisions §20) the steps are read: no field takes typing, no button changes them.
+  const readOnly = !useCan('editor');
   const saved = test.steps ?? [];
   const [draft, setDraft] = useState<TestStep[]>(saved);
   const [base, setBase] = useState(saved);
@@ -85,6 +88,7 @@ export function TestStepsEditor({ test }: { test: RequirementPresented }) {
                     maxRows={50}
                     size="sm"
                     aria-label={t('tests.steps.descriptionOf', { step: step.step })}
+                    readOnly={readOnly}
                     value={step.description}
                     onChange={(event) => setDraft(editStep(draft, index, 'description', event.currentTarget.value))}
                   />
@@ -97,6 +101,7 @@ export function TestStepsEditor({ test }: { test: RequirementPresented }) {
                     size="sm"
                     placeholder={t('tests.steps.expectedPlaceholder')}
                     aria-label={t('tests.steps.expectedResultOf', { step: step.step })}
+                    readOnly={readOnly}
                     value={step.expectedResult}
                     onChange={(event) => setDraft(editStep(draft, index, 'expectedResult', event.currentTarget.value))}
                   />
@@ -105,54 +110,63 @@ export function TestStepsEditor({ test }: { test: RequirementPresented }) {
                   <StepStatusBadge step={step} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={2} wrap="nowrap" justify="flex-end">
-                    {iconButton(
-                      t('tests.steps.moveUp', { step: step.step }),
-                      <IconArrowUp size={14} />,
-                      () => setDraft(moveStep(draft, index, 'up')),
-                      index === 0,
-                    )}
-                    {iconButton(
-                      t('tests.steps.moveDown', { step: step.step }),
-                      <IconArrowDown size={14} />,
-                      () => setDraft(moveStep(draft, index, 'down')),
-                      index === draft.length - 1,
-                    )}
-                    {iconButton(
-                      t('tests.steps.remove', { step: step.step }),
-                      <IconTrash size={14} />,
-                      () => setDraft(removeStep(draft, index)),
-                      false,
-                      'red',
-                    )}
-                  </Group>
+                  {readOnly ? null : (
+                    <Group gap={2} wrap="nowrap" justify="flex-end">
+                      {iconButton(
+                        t('tests.steps.moveUp', { step: step.step }),
+                        <IconArrowUp size={14} />,
+                        () => setDraft(moveStep(draft, index, 'up')),
+                        index === 0,
+                      )}
+                      {iconButton(
+                        t('tests.steps.moveDown', { step: step.step }),
+                        <IconArrowDown size={14} />,
+                        () => setDraft(moveStep(draft, index, 'down')),
+                        index === draft.length - 1,
+                      )}
+                      {iconButton(
+                        t('tests.steps.remove', { step: step.step }),
+                        <IconTrash size={14} />,
+                        () => setDraft(removeStep(draft, index)),
+                        false,
+                        'red',
+                      )}
+                    </Group>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
-      <Group justify="space-between">
-        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setDraft(addStep(draft))}>
-          {t('tests.steps.add')}
-        </Button>
-        <Group gap="xs">
-          {dirty ? (
-            <Button variant="default" size="xs" disabled={saving} onClick={() => setDraft(base)}>
-              {t('tests.steps.discard')}
-            </Button>
-          ) : null}
+      {readOnly ? null : (
+        <Group justify="space-between">
           <Button
+            variant="light"
             size="xs"
-            leftSection={<IconDeviceFloppy size={14} />}
-            disabled={!dirty}
-            loading={saving}
-            onClick={() => void save()}
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setDraft(addStep(draft))}
           >
-            {t('tests.steps.save')}
+            {t('tests.steps.add')}
           </Button>
+          <Group gap="xs">
+            {dirty ? (
+              <Button variant="default" size="xs" disabled={saving} onClick={() => setDraft(base)}>
+                {t('tests.steps.discard')}
+              </Button>
+            ) : null}
+            <Button
+              size="xs"
+              leftSection={<IconDeviceFloppy size={14} />}
+              disabled={!dirty}
+              loading={saving}
+              onClick={() => void save()}
+            >
+              {t('tests.steps.save')}
+            </Button>
+          </Group>
         </Group>
-      </Group>
+      )}
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ import { useTestRuns } from '../api/useTestRuns';
 import { TestRunsTable } from './TestRunsTable';
 import { TestStepsEditor } from './TestStepsEditor';
 import classes from './TestView.module.css';
+import { useCan } from '../../projects/useCan';
 
 interface TestViewProps {
   test: RequirementPresented;
@@ -39,6 +40,8 @@ export function TestView({ test, documents, readingOrder }: TestViewProps) {
   const projectId = useProject().project.id;
   const commands = useRequirementCommands();
   const playtest = usePlaytestPath();
+  // Changing and running a test are an editor's (decisions §20).
+  const canEdit = useCan('editor');
   const runs = useTestRuns(projectId, test.id);
   const paths = useWorkingAreaPaths();
   const document = documents.find((d) => d.id === test.document_id);
@@ -78,41 +81,50 @@ export function TestView({ test, documents, readingOrder }: TestViewProps) {
             <RequirementPlacement requirement={test} documents={documents} />
             <Group gap="xs" wrap="nowrap">
               <RequirementNavigation requirement={test} readingOrder={readingOrder} />
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconPencil size={14} />}
-                onClick={() => commands.edit(test)}
-              >
-                {t('workingArea.edit')}
-              </Button>
-              {disabledButton(t('workingArea.copy'), t('tests.copyDisabled'), <IconCopy size={14} />)}
-              {test.has_runs === true ? (
-                disabledButton(t('workingArea.delete'), t('tests.deleteHasRuns'), <IconTrash size={14} />, true)
-              ) : (
-                <Button
-                  variant="light"
-                  color="red"
-                  size="xs"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => void remove()}
-                >
-                  {t('workingArea.delete')}
-                </Button>
-              )}
-              {stepCount === 0 ? (
-                <Tooltip label={t('tests.startNeedsSteps')}>
-                  <span>
-                    <Button size="xs" leftSection={<IconPlayerPlay size={14} />} disabled>
+              {canEdit ? (
+                <>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconPencil size={14} />}
+                    onClick={() => commands.edit(test)}
+                  >
+                    {t('workingArea.edit')}
+                  </Button>
+                  {disabledButton(t('workingArea.copy'), t('tests.copyDisabled'), <IconCopy size={14} />)}
+                  {test.has_runs === true ? (
+                    disabledButton(t('workingArea.delete'), t('tests.deleteHasRuns'), <IconTrash size={14} />, true)
+                  ) : (
+                    <Button
+                      variant="light"
+                      color="red"
+                      size="xs"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => void remove()}
+                    >
+                      {t('workingArea.delete')}
+                    </Button>
+                  )}
+                  {stepCount === 0 ? (
+                    <Tooltip label={t('tests.startNeedsSteps')}>
+                      <span>
+                        <Button size="xs" leftSection={<IconPlayerPlay size={14} />} disabled>
+                          {t('tests.start')}
+                        </Button>
+                      </span>
+                    </Tooltip>
+                  ) : (
+                    <Button
+                      size="xs"
+                      component={Link}
+                      to={playtest(test.id)}
+                      leftSection={<IconPlayerPlay size={14} />}
+                    >
                       {t('tests.start')}
                     </Button>
-                  </span>
-                </Tooltip>
-              ) : (
-                <Button size="xs" component={Link} to={playtest(test.id)} leftSection={<IconPlayerPlay size={14} />}>
-                  {t('tests.start')}
-                </Button>
-              )}
+                  )}
+                </>
+              ) : null}
             </Group>
           </Group>
           <RequirementTitle

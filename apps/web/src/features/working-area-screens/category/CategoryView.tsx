@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { errorMessage } from '../../../components/errorMessage';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { useCan } from '../../projects/useCan';
 import { useProject } from '../../projects/useProject';
 import { categoryTour } from '../../tours/categoryTour';
 import { GuidedTour } from '../../tours/GuidedTour';
@@ -38,6 +39,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
   const commands = useCategoryCommands();
   const { categoryNumbering } = useWorkingAreaPreferences();
   const alpha = useAlpha();
+  const canEdit = useCan('editor');
   const structure = useStructure(projectId);
   const document = structure.data?.find((d) => d.categories.some((c) => c.id === categoryId));
   const category = document?.categories.find((c) => c.id === categoryId);
@@ -69,7 +71,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
   }
 
   const linked = document.parents.length + document.children.length > 0;
-  const addRequirement = (
+  const addRequirement = canEdit ? (
     <>
       {alpha ? (
         <Button
@@ -89,7 +91,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
         {t('requirements.add')}
       </Button>
     </>
-  );
+  ) : null;
 
   return (
     <Stack gap="md">
@@ -99,8 +101,8 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
         documentHref={paths.document(document.id)}
         numbering={categoryNumbering}
         statusCounts={statusCounts(deep)}
-        onEdit={() => commands.edit(category)}
-        onDelete={() => void commands.remove(category)}
+        onEdit={canEdit ? () => commands.edit(category) : undefined}
+        onDelete={canEdit ? () => void commands.remove(category) : undefined}
       />
       {requirements.error ? <FormAlert message={errorMessage(requirements.error, t)} /> : null}
       <Section
@@ -129,14 +131,16 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
         count={nodes.length}
         tourId="category-subcategories"
         actions={
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconFolderPlus size={14} />}
-            onClick={() => commands.addSub(category)}
-          >
-            {t('categories.addSub')}
-          </Button>
+          canEdit ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconFolderPlus size={14} />}
+              onClick={() => commands.addSub(category)}
+            >
+              {t('categories.addSub')}
+            </Button>
+          ) : null
         }
       >
         {nodes.length === 0 ? (

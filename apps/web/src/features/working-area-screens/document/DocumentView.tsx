@@ -8,6 +8,7 @@ import { ScreenLoader } from '../../../components/ScreenLoader';
 import { errorMessage } from '../../../components/errorMessage';
 import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { useCan } from '../../projects/useCan';
 import { useProject } from '../../projects/useProject';
 import { documentTour } from '../../tours/documentTour';
 import { GuidedTour } from '../../tours/GuidedTour';
@@ -38,6 +39,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
   const dialogs = useWorkingAreaDialogs();
   const actions = useWorkingAreaActions();
   const alpha = useAlpha();
+  const canEdit = useCan('editor');
   const structure = useStructure(projectId);
   const document = structure.data?.find((d) => d.id === documentId);
   // Asked for with the structure, not after it: the address names the document.
@@ -86,8 +88,8 @@ export function DocumentView({ documentId }: { documentId: number }) {
         document={document}
         statusCounts={statusCounts(list)}
         uncategorised={withoutCategory}
-        onEdit={() => dialogs.open({ kind: 'document', document })}
-        onDelete={() => void remove()}
+        onEdit={canEdit ? () => dialogs.open({ kind: 'document', document }) : undefined}
+        onDelete={canEdit ? () => void remove() : undefined}
       />
       {linked ? (
         <Section title={t('documents.traceability')}>
@@ -99,14 +101,16 @@ export function DocumentView({ documentId }: { documentId: number }) {
         count={document.categories.length}
         tourId="document-categories"
         actions={
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconFolderPlus size={14} />}
-            onClick={() => dialogs.open({ kind: 'category', documentId: document.id, parentId: null })}
-          >
-            {t('categories.add')}
-          </Button>
+          canEdit ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconFolderPlus size={14} />}
+              onClick={() => dialogs.open({ kind: 'category', documentId: document.id, parentId: null })}
+            >
+              {t('categories.add')}
+            </Button>
+          ) : null
         }
       >
         {tree.length === 0 ? (
@@ -121,25 +125,29 @@ export function DocumentView({ documentId }: { documentId: number }) {
         collapsible
         tourId="document-requirements"
         actions={
-          <>
-            {alpha ? (
+          canEdit ? (
+            <>
+              {alpha ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconTestPipe size={14} />}
+                  onClick={() => dialogs.open({ kind: 'test', documentId: document.id, categoryId: startCategory })}
+                >
+                  {t('tests.add')}
+                </Button>
+              ) : null}
               <Button
                 size="xs"
-                variant="light"
-                leftSection={<IconTestPipe size={14} />}
-                onClick={() => dialogs.open({ kind: 'test', documentId: document.id, categoryId: startCategory })}
+                leftSection={<IconFilePlus size={14} />}
+                onClick={() =>
+                  dialogs.open({ kind: 'requirement', documentId: document.id, categoryId: startCategory })
+                }
               >
-                {t('tests.add')}
+                {t('requirements.add')}
               </Button>
-            ) : null}
-            <Button
-              size="xs"
-              leftSection={<IconFilePlus size={14} />}
-              onClick={() => dialogs.open({ kind: 'requirement', documentId: document.id, categoryId: startCategory })}
-            >
-              {t('requirements.add')}
-            </Button>
-          </>
+            </>
+          ) : null
         }
       >
         <Stack gap="sm">

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { RequirementTags } from '../../tags/RequirementTags';
 import { useAlpha } from '../../user/useAlpha';
 import { TestView } from '../../tests/view/TestView';
+import { useCan } from '../../projects/useCan';
 import { useProject } from '../../projects/useProject';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { requirementTour } from '../../tours/requirementTour';
@@ -41,6 +42,7 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
   const paths = useWorkingAreaPaths();
   const commands = useRequirementCommands();
   const alpha = useAlpha();
+  const canEdit = useCan('editor');
   const query = useRequirement(projectId, requirementId);
   const structure = useStructure(projectId);
   const requirement = query.data;
@@ -90,25 +92,29 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
             <RequirementPlacement requirement={requirement} documents={documents} />
             <Group gap="xs" wrap="nowrap">
               <RequirementNavigation requirement={requirement} readingOrder={readingOrder.data ?? []} />
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconCopy size={14} />}
-                disabled={requirement.test}
-                onClick={() => void copy()}
-              >
-                {t('workingArea.copy')}
-              </Button>
-              <Button
-                variant="light"
-                color="red"
-                size="xs"
-                leftSection={<IconTrash size={14} />}
-                disabled={requirement.test}
-                onClick={() => void remove()}
-              >
-                {t('workingArea.delete')}
-              </Button>
+              {canEdit ? (
+                <>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconCopy size={14} />}
+                    disabled={requirement.test}
+                    onClick={() => void copy()}
+                  >
+                    {t('workingArea.copy')}
+                  </Button>
+                  <Button
+                    variant="light"
+                    color="red"
+                    size="xs"
+                    leftSection={<IconTrash size={14} />}
+                    disabled={requirement.test}
+                    onClick={() => void remove()}
+                  >
+                    {t('workingArea.delete')}
+                  </Button>
+                </>
+              ) : null}
             </Group>
           </Group>
           <RequirementTitle requirement={requirement} tourId="requirement-name" />

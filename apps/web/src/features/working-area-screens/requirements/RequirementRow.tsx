@@ -4,6 +4,7 @@ import type { CategoryPresented, ClassifierPresented, RequirementPresented } fro
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
+import { useCan } from '../../projects/useCan';
 import { TagPicker } from '../../tags/TagPicker';
 import { TestCoverageBadge } from '../../working-area/common/TestCoverageBadge';
 import { CoverageBadge } from '../../working-area/common/CoverageBadge';
@@ -56,6 +57,8 @@ export const RequirementRow = memo(function RequirementRow({
   measure,
 }: RequirementRowProps) {
   const { t, i18n } = useTranslation();
+  // Below editor the move cell stays (the columns keep their places) but holds no buttons (decisions §20).
+  const canMove = useCan('editor');
   const toggle = (event: MouseEvent) => {
     if ((event.target as HTMLElement).closest('a, button, input, [data-no-toggle]')) return;
     onToggle(requirement.id);
@@ -84,24 +87,26 @@ export const RequirementRow = memo(function RequirementRow({
       </div>
       {move ? (
         <div className={classes.cell} role="cell">
-          <div className={classes.moves}>
-            <RowIconButton
-              title={t('workingArea.moveUp')}
-              disabled={move.first}
-              aria-label={t('requirements.moveUpNamed', { name: requirement.reference })}
-              onClick={() => void commands.move(requirement, 'up')}
-            >
-              <IconArrowUp size={14} />
-            </RowIconButton>
-            <RowIconButton
-              title={t('workingArea.moveDown')}
-              disabled={move.last}
-              aria-label={t('requirements.moveDownNamed', { name: requirement.reference })}
-              onClick={() => void commands.move(requirement, 'down')}
-            >
-              <IconArrowDown size={14} />
-            </RowIconButton>
-          </div>
+          {canMove ? (
+            <div className={classes.moves}>
+              <RowIconButton
+                title={t('workingArea.moveUp')}
+                disabled={move.first}
+                aria-label={t('requirements.moveUpNamed', { name: requirement.reference })}
+                onClick={() => void commands.move(requirement, 'up')}
+              >
+                <IconArrowUp size={14} />
+              </RowIconButton>
+              <RowIconButton
+                title={t('workingArea.moveDown')}
+                disabled={move.last}
+                aria-label={t('requirements.moveDownNamed', { name: requirement.reference })}
+                onClick={() => void commands.move(requirement, 'down')}
+              >
+                <IconArrowDown size={14} />
+              </RowIconButton>
+            </div>
+          ) : null}
         </div>
       ) : null}
       <div className={classes.cell} role="cell">

@@ -14,8 +14,9 @@ interface CategoryHeaderProps {
   documentHref: string;
   numbering: boolean;
   statusCounts: readonly number[];
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent when the caller's role may not change the category (decisions §20): no edit or delete button. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }
 
 /** Back to the document, number, name, acronym, description, donut, edit and delete (spec 2, category view). */
@@ -71,12 +72,16 @@ export function CategoryHeader(props: CategoryHeaderProps) {
       </Stack>
       <Stack gap="sm" align="flex-end">
         <Group gap="xs" wrap="nowrap" data-tour="category-actions">
-          <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
-            {t('workingArea.edit')}
-          </Button>
-          <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-            {t('workingArea.delete')}
-          </Button>
+          {onEdit ? (
+            <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+              {t('workingArea.edit')}
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+              {t('workingArea.delete')}
+            </Button>
+          ) : null}
         </Group>
         <StatusSummary counts={statusCounts} />
       </Stack>

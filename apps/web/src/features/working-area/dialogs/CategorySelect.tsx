@@ -13,11 +13,22 @@ interface CategorySelectProps {
   onChange: (value: string) => void;
   error?: React.ReactNode;
   disabled?: boolean;
+  /** Shown, not changed (a member below editor, decisions §20). */
+  readOnly?: boolean;
   size?: 'xs' | 'sm';
 }
 
 /** A category of a document, indented by depth, with a "no category" entry first (spec 2, requirement view). */
-export function CategorySelect({ label, categories, value, onChange, error, disabled, size }: CategorySelectProps) {
+export function CategorySelect({
+  label,
+  categories,
+  value,
+  onChange,
+  error,
+  disabled,
+  readOnly,
+  size,
+}: CategorySelectProps) {
   const { t } = useTranslation();
   const { categoryNumbering } = useWorkingAreaPreferences();
   const options = [
@@ -33,6 +44,7 @@ export function CategorySelect({ label, categories, value, onChange, error, disa
       value={value}
       error={error}
       disabled={disabled}
+      readOnly={readOnly}
       allowDeselect={false}
       searchable
       nothingFoundMessage={t('workingArea.nothingFound')}

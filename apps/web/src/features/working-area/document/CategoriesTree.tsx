@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { RequirementPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../projects/useCan';
 import { useWorkingAreaPaths } from '../common/useWorkingAreaPaths';
 import { useWorkingAreaPreferences } from '../common/useWorkingAreaPreferences';
 import type { CategoryNode } from '../logic/categoryTree';
@@ -19,6 +20,7 @@ export function CategoriesTree({ nodes, requirements }: CategoriesTreeProps) {
   const paths = useWorkingAreaPaths();
   const { categoryNumbering } = useWorkingAreaPreferences();
   const commands = useCategoryCommands();
+  const editable = useCan('editor');
   const counts = useMemo(() => {
     const map = new Map<number, number>();
     for (const r of requirements) if (r.category_id !== null) map.set(r.category_id, (map.get(r.category_id) ?? 0) + 1);
@@ -35,6 +37,7 @@ export function CategoriesTree({ nodes, requirements }: CategoriesTreeProps) {
           href={paths.category}
           commands={commands}
           counts={counts}
+          editable={editable}
         />
       ))}
     </ul>

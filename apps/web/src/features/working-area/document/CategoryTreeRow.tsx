@@ -22,10 +22,12 @@ interface CategoryTreeRowProps {
   href: (id: number) => string;
   commands: CategoryCommands;
   counts: ReadonlyMap<number, number>;
+  /** The caller's role may change the categories (decisions §20): the move, edit, add and delete buttons. */
+  editable: boolean;
 }
 
 /** A category of the categories tree and, below it, its sub-categories. */
-export function CategoryTreeRow({ node, depth, numbering, href, commands, counts }: CategoryTreeRowProps) {
+export function CategoryTreeRow({ node, depth, numbering, href, commands, counts, editable }: CategoryTreeRowProps) {
   const { t } = useTranslation();
   const alpha = useAlpha();
   const { category } = node;
@@ -41,41 +43,49 @@ export function CategoryTreeRow({ node, depth, numbering, href, commands, counts
   return (
     <li>
       <div className={classes.row} style={{ '--depth': depth } as React.CSSProperties}>
-        {button(
-          t('categories.moveUpNamed', { name }),
-          <IconArrowUp size={14} />,
-          () => void commands.move(category, 'up'),
-          node.index === 0,
-        )}
-        {button(
-          t('categories.moveDownNamed', { name }),
-          <IconArrowDown size={14} />,
-          () => void commands.move(category, 'down'),
-          node.index === node.siblings - 1,
-        )}
+        {editable ? (
+          <>
+            {button(
+              t('categories.moveUpNamed', { name }),
+              <IconArrowUp size={14} />,
+              () => void commands.move(category, 'up'),
+              node.index === 0,
+            )}
+            {button(
+              t('categories.moveDownNamed', { name }),
+              <IconArrowDown size={14} />,
+              () => void commands.move(category, 'down'),
+              node.index === node.siblings - 1,
+            )}
+          </>
+        ) : null}
         {numbering ? <span className={classes.number}>{categoryNumber(category.address)}</span> : null}
         <Link to={href(category.id)} className={classes.link} title={name}>
           {name}
         </Link>
         <span className={classes.reference}>{category.reference}</span>
         <span className={classes.count}>{t('requirements.count', { count })}</span>
-        <div className={classes.actions}>
-          {button(t('categories.editNamed', { name }), <IconPencil size={15} />, () => commands.edit(category))}
-          {button(t('categories.addSubNamed', { name }), <IconFolderPlus size={15} />, () => commands.addSub(category))}
-          {button(t('categories.addRequirementNamed', { name }), <IconFilePlus size={15} />, () =>
-            commands.addRequirement(category),
-          )}
-          {alpha
-            ? button(t('tests.addNamed', { name }), <IconTestPipe size={15} />, () => commands.addTest(category))
-            : null}
-          {button(
-            t('categories.deleteNamed', { name }),
-            <IconTrash size={15} />,
-            () => void commands.remove(category),
-            false,
-            true,
-          )}
-        </div>
+        {editable ? (
+          <div className={classes.actions}>
+            {button(t('categories.editNamed', { name }), <IconPencil size={15} />, () => commands.edit(category))}
+            {button(t('categories.addSubNamed', { name }), <IconFolderPlus size={15} />, () =>
+              commands.addSub(category),
+            )}
+            {button(t('categories.addRequirementNamed', { name }), <IconFilePlus size={15} />, () =>
+              commands.addRequirement(category),
+            )}
+            {alpha
+              ? button(t('tests.addNamed', { name }), <IconTestPipe size={15} />, () => commands.addTest(category))
+              : null}
+            {button(
+              t('categories.deleteNamed', { name }),
+              <IconTrash size={15} />,
+              () => void commands.remove(category),
+              false,
+              true,
+            )}
+          </div>
+        ) : null}
       </div>
       {node.children.length > 0 ? (
         <ul className={classes.nested}>
@@ -88,6 +98,7 @@ export function CategoryTreeRow({ node, depth, numbering, href, commands, counts
               href={href}
               commands={commands}
               counts={counts}
+              editable={editable}
             />
           ))}
         </ul>

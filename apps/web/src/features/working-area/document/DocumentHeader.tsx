@@ -37,8 +37,9 @@ interface DocumentHeaderProps {
   statusCounts: readonly number[];
   /** Requirements without a category: the Word file leaves them out (decisions §13), the menu says so beforehand. */
   uncategorised: number;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent when the caller's role may not change the document (decisions §20): no edit or delete button. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }
 
 /** Name, acronym, description, the status donut, and the document's edit, delete and export buttons. */
@@ -84,12 +85,16 @@ export function DocumentHeader({ document, statusCounts, uncategorised, onEdit, 
       </Stack>
       <Stack gap="sm" align="flex-end">
         <Group gap="xs" wrap="nowrap" data-tour="document-actions">
-          <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
-            {t('workingArea.edit')}
-          </Button>
-          <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-            {t('workingArea.delete')}
-          </Button>
+          {onEdit ? (
+            <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+              {t('workingArea.edit')}
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+              {t('workingArea.delete')}
+            </Button>
+          ) : null}
           {/* The exports share one menu: four buttons crowd the name out in a narrow window (French, a side panel open). */}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>

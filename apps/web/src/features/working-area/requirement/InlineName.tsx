@@ -8,6 +8,7 @@ import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { notifyFailure } from '../common/notifyFailure';
 import { cycleCase, type CaseMode } from '../logic/nameCase';
 import classes from './RequirementView.module.css';
+import { useCan } from '../../projects/useCan';
 
 /**
  * The requirement's name, edited in place (spec 2 §5): Enter or leaving the field saves, Escape puts it back;
@@ -18,6 +19,8 @@ import classes from './RequirementView.module.css';
 export function InlineName({ requirement }: { requirement: RequirementPresented }) {
   const { t } = useTranslation();
   const actions = useWorkingAreaActions();
+  // Below editor the name is read, never changed (decisions §20).
+  const readOnly = !useCan('editor');
   const [draft, setDraft] = useState(requirement.name);
   const [saved, setSaved] = useState(requirement.name);
   const [saving, setSaving] = useState(false);
@@ -74,6 +77,7 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
       aria-label={t('requirements.name')}
       value={draft}
       disabled={saving}
+      readOnly={readOnly}
       onChange={(event) => {
         setLastCase(null);
         setDraft(event.currentTarget.value);

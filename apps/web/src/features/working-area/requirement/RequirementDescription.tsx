@@ -1,8 +1,9 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { StashedDraftAlert } from '../../unsaved/StashedDraftAlert';
 import { useStashedDraft } from '../../unsaved/useStashedDraft';
+import { useCan } from '../../projects/useCan';
 import { plainText } from '../../../components/plainText';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { notifyFailure } from '../common/notifyFailure';
@@ -12,11 +13,14 @@ import { LazyCollaborativeDescription } from './collaboration/LazyCollaborativeD
  * The description, edited together live (decisions §15): every keystroke goes to the shared document, which the
  * server writes back as the description; there is no save button to forget. Text kept from a session that ended
  * before it reached the server is offered again, and taking it applies it like any change (merged, never lost).
+ * Below editor (decisions §20) it is read only, and says so: the server applies none of a viewer's or reviewer's
+ * changes.
  */
 export function RequirementDescription({ requirement }: { requirement: RequirementPresented }) {
   const { t } = useTranslation();
   const actions = useWorkingAreaActions();
   const stashed = useStashedDraft(`requirement.${requirement.id}.description`);
+  const readOnly = !useCan('editor');
 
   const take = async () => {
     const html = stashed.take();
@@ -30,7 +34,12 @@ export function RequirementDescription({ requirement }: { requirement: Requireme
 
   return (
     <Stack gap={6}>
-      {stashed.value !== null && (
+      {readOnly ? (
+        <Text fz="xs" c="dimmed" role="note" data-read-only-notice>
+          {t('readOnly.description')}
+        </Text>
+      ) : null}
+      {!readOnly && stashed.value !== null && (
         <StashedDraftAlert preview={plainText(stashed.value)} onTake={() => void take()} onDrop={stashed.drop} />
       )}
       <LazyCollaborativeDescription
@@ -38,6 +47,7 @@ export function RequirementDescription({ requirement }: { requirement: Requireme
         requirementId={requirement.id}
         label={t('requirements.description')}
         minHeight={180}
+        readOnly={readOnly}
       />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { notifySuccess } from '../../../components/notify';
+import { useCan } from '../../projects/useCan';
 import { useFormatDateTime } from '../../user/useFormatDateTime';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { notifyFailure } from '../common/notifyFailure';
@@ -12,7 +13,7 @@ import { StatusBadge } from '../common/StatusBadge';
 
 /**
  * One earlier state of the requirement, as it read then (name, status, description rendered), and its restoring:
- * an ordinary change, which keeps the present state as a revision in its turn.
+ * an ordinary change, which keeps the present state as a revision in its turn; an editor's (decisions §20).
  */
 export function RevisionDialog({
   requirement,
@@ -27,6 +28,7 @@ export function RevisionDialog({
   const formatDate = useFormatDateTime();
   const actions = useWorkingAreaActions();
   const [restoring, setRestoring] = useState(false);
+  const canRestore = useCan('editor');
   const same =
     revision.name === requirement.name &&
     revision.description === requirement.description &&
@@ -85,14 +87,16 @@ export function RevisionDialog({
           <Button variant="default" onClick={onClose}>
             {t('requirements.revisions.close')}
           </Button>
-          <Button
-            leftSection={<IconRestore size={16} />}
-            loading={restoring}
-            disabled={same || requirement.test}
-            onClick={() => void restore()}
-          >
-            {t('requirements.revisions.restore')}
-          </Button>
+          {canRestore ? (
+            <Button
+              leftSection={<IconRestore size={16} />}
+              loading={restoring}
+              disabled={same || requirement.test}
+              onClick={() => void restore()}
+            >
+              {t('requirements.revisions.restore')}
+            </Button>
+          ) : null}
         </Group>
         {same ? (
           <Text fz="xs" c="dimmed" ta="right">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Stack, Stepper, Text, Tooltip } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../projects/useCan';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { notifyFailure } from '../common/notifyFailure';
 import { STATUS_META, statusMeta } from '../common/statusMeta';
@@ -13,11 +14,13 @@ const STEPS = [1, 2, 3] as const;
  * The status stepper (spec 2 §4, decisions §6): written, reviewed, validated. Clicking the next step advances
  * by one; clicking the last reached step goes back one. The current status is named above it, draft included
  * (a draft has no step of its own). A step that cannot be clicked stays focusable and says why, on hover and on
- * focus (a tooltip) and to a screen reader (its description): a silent click read as a broken button.
+ * focus (a tooltip) and to a screen reader (its description): a silent click read as a broken button. Below
+ * editor (decisions §20) the steps only show the status: none takes a click.
  */
 export function StatusStepper({ requirement }: { requirement: RequirementPresented }) {
   const { t } = useTranslation();
   const actions = useWorkingAreaActions();
+  const canEdit = useCan('editor');
   const [pending, setPending] = useState<number | null>(null);
   // The blocked step whose reason shows, and its element (the tooltip is placed against it).
   const [hint, setHint] = useState<{ index: number; element: HTMLElement } | null>(null);
@@ -67,7 +70,7 @@ export function StatusStepper({ requirement }: { requirement: RequirementPresent
       </Text>
       <Stepper
         active={status}
-        onStepClick={(index) => void click(index)}
+        onStepClick={canEdit ? (index) => void click(index) : undefined}
         size="sm"
         iconSize={30}
         allowNextStepsSelect={false}
@@ -76,23 +79,25 @@ export function StatusStepper({ requirement }: { requirement: RequirementPresent
         {STEPS.map((value, index) => {
           const meta = STATUS_META[value]!;
           const Icon = meta.icon!;
-          const blocked = reason(index);
+          const blocked = canEdit ? reason(index) : undefined;
           const advance = index === status;
           return (
             <Stepper.Step
               key={value}
               color={meta.color}
               label={t(meta.key)}
-              description={blocked ? undefined : advance ? t('requirements.stepAdvance') : t('requirements.stepBack')}
+              description={
+                blocked || !canEdit ? undefined : advance ? t('requirements.stepAdvance') : t('requirements.stepBack')
+              }
               icon={<Icon size={16} />}
               completedIcon={<Icon size={16} />}
               // Every step takes clicks and focus, so that a blocked one can say why; the click handler ignores it.
-              allowStepSelect
+              allowStepSelect={canEdit}
               loading={pending === index}
               aria-disabled={blocked || pending !== null ? true : undefined}
               aria-description={blocked}
               aria-label={
-                blocked
+                blocked || !canEdit
                   ? t(meta.key)
                   : t(advance ? 'requirements.markAs' : 'requirements.undoStep', { status: t(meta.key) })
               }

@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { IconLink, IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../projects/useCan';
 import { useProject } from '../../projects/useProject';
 import { TestCoverageBadge } from '../common/TestCoverageBadge';
 import type { StructureDocument } from '../api/workingAreaApi';
@@ -20,13 +21,15 @@ interface TraceabilitySectionProps {
 
 /**
  * Parents and children with their up-to-date marks, the coverage, and the buttons that edit the links. A test has
- * no children (it is the end of the trace): it shows what it covers, its parents, and how many (issue 31).
+ * no children (it is the end of the trace): it shows what it covers, its parents, and how many (issue 31). The
+ * buttons are an editor's (decisions §20).
  */
 export function TraceabilitySection({ requirement, document }: TraceabilitySectionProps) {
   const { t } = useTranslation();
   const projectId = useProject().project.id;
   const paths = useWorkingAreaPaths();
   const dialogs = useWorkingAreaDialogs();
+  const canEdit = useCan('editor');
   const linked = useLinkedRequirements(projectId, [...document.parents, ...document.children]);
   const hasParents = document.parents.length > 0;
   const isTest = requirement.test;
@@ -52,28 +55,30 @@ export function TraceabilitySection({ requirement, document }: TraceabilitySecti
               ({links.length})
             </Text>
           </Text>
-          <Group gap={4}>
-            {side === 'children' ? (
+          {canEdit ? (
+            <Group gap={4}>
+              {side === 'children' ? (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  leftSection={<IconSitemap size={13} />}
+                  disabled={requirement.test}
+                  onClick={() => dialogs.open({ kind: 'children', requirement })}
+                >
+                  {t('traceability.createChildren')}
+                </Button>
+              ) : null}
               <Button
                 size="compact-xs"
                 variant="subtle"
-                leftSection={<IconSitemap size={13} />}
+                leftSection={<IconLink size={13} />}
                 disabled={requirement.test}
-                onClick={() => dialogs.open({ kind: 'children', requirement })}
+                onClick={() => dialogs.open({ kind: 'links', requirement, side })}
               >
-                {t('traceability.createChildren')}
+                {side === 'parents' ? t('traceability.editParents') : t('traceability.editChildren')}
               </Button>
-            ) : null}
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              leftSection={<IconLink size={13} />}
-              disabled={requirement.test}
-              onClick={() => dialogs.open({ kind: 'links', requirement, side })}
-            >
-              {side === 'parents' ? t('traceability.editParents') : t('traceability.editChildren')}
-            </Button>
-          </Group>
+            </Group>
+          ) : null}
         </Group>
         {links.length === 0 ? (
           <Text fz="sm" c="dimmed" fs="italic">

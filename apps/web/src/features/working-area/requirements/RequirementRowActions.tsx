@@ -1,6 +1,7 @@
 import type { RequirementPresented } from '@reqloom/domain';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../projects/useCan';
 import { CommentsButton } from './CommentsButton';
 import { RowIconButton } from './RowIconButton';
 import type { RequirementCommands } from './useRequirementCommands';
@@ -16,7 +17,8 @@ interface RequirementRowActionsProps {
 }
 
 /**
- * The comments link, edit, copy, delete (copy disabled for tests, delete for a test that has runs: decisions §16).
+ * The comments link, edit, copy, delete (copy disabled for tests, delete for a test that has runs: decisions §16);
+ * below editor the comments link alone (decisions §20).
  * Their hints are the browser's own (`title`), not Mantine tooltips, and the buttons plain ones (`RowIconButton`):
  * see there why.
  */
@@ -24,6 +26,7 @@ export function RequirementRowActions({ requirement, href, commands, onEdit }: R
   const { t } = useTranslation();
   const name = requirement.reference;
   const kept = requirement.test && requirement.has_runs === true;
+  const canEdit = useCan('editor');
   return (
     <div className={classes.actions}>
       <CommentsButton
@@ -32,31 +35,35 @@ export function RequirementRowActions({ requirement, href, commands, onEdit }: R
         hasComments={requirement.has_comments}
         onOpen={commands.openComments}
       />
-      <RowIconButton
-        title={t('workingArea.edit')}
-        aria-label={t('requirements.editNamed', { name })}
-        onClick={() => onEdit(requirement)}
-      >
-        <IconPencil size={15} />
-      </RowIconButton>
-      <RowIconButton
-        title={requirement.test ? t('tests.copyDisabled') : t('workingArea.copy')}
-        disabled={requirement.test}
-        aria-label={t('requirements.copyNamed', { name })}
-        onClick={() => void commands.copy(requirement)}
-      >
-        <IconCopy size={15} />
-      </RowIconButton>
-      <RowIconButton
-        danger
-        title={kept ? t('tests.deleteHasRuns') : t('workingArea.delete')}
-        disabled={kept}
-        aria-description={kept ? t('tests.deleteHasRuns') : undefined}
-        aria-label={t('requirements.deleteNamed', { name })}
-        onClick={() => void commands.remove(requirement)}
-      >
-        <IconTrash size={15} />
-      </RowIconButton>
+      {canEdit ? (
+        <>
+          <RowIconButton
+            title={t('workingArea.edit')}
+            aria-label={t('requirements.editNamed', { name })}
+            onClick={() => onEdit(requirement)}
+          >
+            <IconPencil size={15} />
+          </RowIconButton>
+          <RowIconButton
+            title={requirement.test ? t('tests.copyDisabled') : t('workingArea.copy')}
+            disabled={requirement.test}
+            aria-label={t('requirements.copyNamed', { name })}
+            onClick={() => void commands.copy(requirement)}
+          >
+            <IconCopy size={15} />
+          </RowIconButton>
+          <RowIconButton
+            danger
+            title={kept ? t('tests.deleteHasRuns') : t('workingArea.delete')}
+            disabled={kept}
+            aria-description={kept ? t('tests.deleteHasRuns') : undefined}
+            aria-label={t('requirements.deleteNamed', { name })}
+            onClick={() => void commands.remove(requirement)}
+          >
+            <IconTrash size={15} />
+          </RowIconButton>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -30,6 +30,8 @@ export interface CollaborativeDescriptionProps {
   requirementId: number;
   label: string;
   minHeight?: number;
+  /** The caller's role may not change it (decisions §20): shown, never editable, whatever the connection. */
+  readOnly?: boolean;
 }
 
 /**
@@ -37,7 +39,12 @@ export interface CollaborativeDescriptionProps {
  * in every browser with their caret, the server keeps it and writes the description back. Read-only until
  * connected and while disconnected; the status line and the connected people beside it.
  */
-export function CollaborativeDescription({ requirementId, label, minHeight = 180 }: CollaborativeDescriptionProps) {
+export function CollaborativeDescription({
+  requirementId,
+  label,
+  minHeight = 180,
+  readOnly = false,
+}: CollaborativeDescriptionProps) {
   const { collaboration, status, users } = useCollaboration(requirementId);
   const { t } = useTranslation();
   return (
@@ -49,7 +56,7 @@ export function CollaborativeDescription({ requirementId, label, minHeight = 180
           requirementId={requirementId}
           label={label}
           minHeight={minHeight}
-          writable={isWritable(status)}
+          writable={!readOnly && isWritable(status)}
         />
       ) : null}
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
