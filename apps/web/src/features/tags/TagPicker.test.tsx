@@ -169,3 +169,14 @@ describe('a picker left open', () => {
     expect(puts()).toHaveLength(1);
   });
 });
+
+describe('the tag picker below editor (decisions §20)', () => {
+  it('shows a viewer the held tags, with no button to change them', async () => {
+    page.close();
+    page = await openPage(() => answer(404, {}), 7, 'viewer');
+    render(priority(true));
+    expect(document.body.textContent).toContain('High');
+    expect(trigger()).toBeNull();
+    expect(document.querySelector('button')).toBeNull();
+  });
+});

@@ -131,4 +131,16 @@ describe('the Members card', () => {
       expect.stringContaining('/projects/jointoken/7'),
     ]);
   });
+
+  it('lets a member leave after a confirmation, then goes to the dashboard', async () => {
+    await show('viewer', () => answer(204));
+    click(button('Leave the project')!);
+    expect(page.sent.some((call) => call.method === 'DELETE')).toBe(false);
+    const confirm = document.querySelector('[role="group"][aria-label="Leave the project"] button')!;
+    click(confirm);
+    await settle();
+    expect(page.sent.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      expect.stringContaining('/projects/members/7/3'),
+    ]);
+  });
 });
