@@ -40,8 +40,6 @@ export type SubscribeAnswer = {
 export type RealtimeEvents = {
   /** The project without `my_role` (each member of the room has their own): keep the one read. */
   ProjectUpdated: { project: ProjectShared };
-  /** The project's members or their roles changed (decisions §20): read `GET projects/members/{id}` again. */
-  ProjectMembersUpdated: { project_id: number };
   ProjectSettingsUpdated: { project_id: number; settings: ProjectSettings };
   ProjectDeleted: { project_id: number };
   /** A member joined, left, was removed or changed role (decisions §20): the list and the caller's role are read again. */
