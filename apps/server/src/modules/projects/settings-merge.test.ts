@@ -22,7 +22,12 @@ describe('project settings are merged by the database', () => {
     const stale = (await findProject(t.ctx.db, project.id))!;
     expect((await owner.agent.put(url, { settings: { organizationName: 'ACME' } })).statusCode).toBe(200);
     const merged = await runWork(t.ctx, {}, (work) => updateSettings(work, stale, { acronymMaxSize: 9 }));
-    expect(merged).toEqual({ organizationName: 'ACME', acronymMaxSize: 9, autoAcronymIgnoreSmallWords: false });
+    expect(merged).toEqual({
+      organizationName: 'ACME',
+      acronymMaxSize: 9,
+      autoAcronymIgnoreSmallWords: false,
+      joinRole: 'editor',
+    });
     expect((await owner.agent.get(url)).data.data).toEqual(merged);
   });
 
@@ -42,6 +47,7 @@ describe('project settings are merged by the database', () => {
       organizationName: 'ACME',
       acronymMaxSize: 9,
       autoAcronymIgnoreSmallWords: true,
+      joinRole: 'editor',
     });
   });
 });
