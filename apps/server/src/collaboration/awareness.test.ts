@@ -2,7 +2,7 @@ import { collaborationColor } from '@reqloom/domain';
 import { describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { until, useCollaborationApp, type TestEditor } from '../test/collaboration-client';
-import { workingArea } from '../test/working-area';
+import { sharedRequirement } from '../test/working-area';
 import { AWARENESS_LIMITS } from './awareness-gate';
 
 // Awareness as a script may send it: raw y-protocols awareness messages on an editor's real WebSocket, beside a
@@ -13,12 +13,7 @@ const { edit } = suite;
 
 /** Two members editing one requirement: `a` sends, `b` watches. */
 async function twoEditors() {
-  const owner = await suite.t.signUp({ name: 'Olive Owner' });
-  const member = await suite.t.signUp({ name: 'Max Member' });
-  const w = workingArea(owner);
-  const project = await w.project();
-  await member.agent.post(`/api/projects/join/${owner.username}/${project.slug}`, { token: project.join_token });
-  const requirement = await w.requirement((await w.document(project.id, 'SRS')).id, 'Braking');
+  const { owner, member, requirement } = await sharedRequirement(suite.t);
   const a = edit(owner, requirement.id);
   const b = edit(member, requirement.id);
   await Promise.all([a.authenticated, b.authenticated]);

@@ -6,7 +6,7 @@ import { collaborationStates, projectUsers, requirements, revisions } from '../d
 import { RICH_TEXT_ELEMENTS_MAX } from '@reqloom/domain';
 import { until, useCollaborationApp, type TestEditor } from '../test/collaboration-client';
 import { cookieOf, type SignedUp } from '../test/harness';
-import { workingArea } from '../test/working-area';
+import { sharedRequirement as sharedRequirementOf } from '../test/working-area';
 import { runWork } from '../core/work';
 import { loadOrCreateState } from '../modules/working-area/requirements/description/collaboration-states';
 import { readHtml, writeHtml } from '../modules/working-area/requirements/description/shared-description';
@@ -19,16 +19,7 @@ const suite = useCollaborationApp();
 const { edit } = suite;
 
 /** A project with a member besides its owner, and one requirement. */
-async function sharedRequirement() {
-  const owner = await suite.t.signUp({ name: 'Olive Owner' });
-  const member = await suite.t.signUp({ name: 'Max Member' });
-  const w = workingArea(owner);
-  const project = await w.project();
-  await member.agent.post(`/api/projects/join/${owner.username}/${project.slug}`, { token: project.join_token });
-  const document = await w.document(project.id, 'SRS');
-  const requirement = await w.requirement(document.id, 'Braking');
-  return { owner, member, project, requirement, w };
-}
+const sharedRequirement = () => sharedRequirementOf(suite.t);
 
 /** Whether the server let the editor in or turned it away. */
 const outcome = (e: TestEditor) =>
