@@ -17,6 +17,7 @@ export * from './schemas/projects';
 export * from './rules/reference';
 export * from './rules/coverage';
 export * from './rules/nested-set';
+export * from './rules/reading-order';
 export * from './schemas/documents';
 export * from './schemas/categories';
 export * from './schemas/requirements';

@@ -1,43 +1,19 @@
 import { collaborationColor } from '@reqloom/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { openEditor, until, type TestEditor } from '../test/collaboration-client';
-import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
-import { workingArea } from '../test/working-area';
+import { until, useCollaborationApp, type TestEditor } from '../test/collaboration-client';
+import { sharedRequirement } from '../test/working-area';
 import { AWARENESS_LIMITS } from './awareness-gate';
 
 // Awareness as a script may send it: raw y-protocols awareness messages on an editor's real WebSocket, beside a
 // second editor that watches what reaches it.
 
-let t: TestApp;
-let base: string;
-const editors: TestEditor[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const e of editors) e.destroy();
-  await t.close();
-});
-
-const cookieOf = (user: SignedUp) => [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
-function edit(user: SignedUp, requirementId: number) {
-  const editor = openEditor(base, requirementId, { cookie: cookieOf(user) });
-  editors.push(editor);
-  return editor;
-}
+const suite = useCollaborationApp();
+const { edit } = suite;
 
 /** Two members editing one requirement: `a` sends, `b` watches. */
 async function twoEditors() {
-  const owner = await t.signUp({ name: 'Olive Owner' });
-  const member = await t.signUp({ name: 'Max Member' });
-  const w = workingArea(owner);
-  const project = await w.project();
-  await member.agent.post(`/api/projects/join/${owner.username}/${project.slug}`, { token: project.join_token });
-  const requirement = await w.requirement((await w.document(project.id, 'SRS')).id, 'Braking');
+  const { owner, member, requirement } = await sharedRequirement(suite.t);
   const a = edit(owner, requirement.id);
   const b = edit(member, requirement.id);
   await Promise.all([a.authenticated, b.authenticated]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../app';
 import { openEditor, until, type TestEditor } from '../test/collaboration-client';
-import { createTestApp, type TestApp } from '../test/harness';
+import { cookieOf, createTestApp, listen, type TestApp } from '../test/harness';
 import { workingArea } from '../test/working-area';
 import { readHtml } from '../modules/working-area/requirements/description/shared-description';
 
@@ -12,13 +12,6 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let a: TestApp;
 let b: BuiltApp;
 const editors: TestEditor[] = [];
-
-async function listen(app: BuiltApp['app']) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 beforeAll(async () => {
   a = await createTestApp({ redisUrl });
@@ -38,7 +31,7 @@ describe('collaborative editing across instances', () => {
     const project = await w.project();
     const document = await w.document(project.id, 'SRS');
     const requirement = await w.requirement(document.id, 'Shared');
-    const cookie = [...owner.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(owner);
     const onA = openEditor(baseA, requirement.id, { cookie });
     const onB = openEditor(baseB, requirement.id, { cookie });
     editors.push(onA, onB);

@@ -1,12 +1,12 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { and, eq } from 'drizzle-orm';
 import { collaborationStates, projectUsers, requirements, revisions } from '../db/schema';
 import { RICH_TEXT_ELEMENTS_MAX } from '@reqloom/domain';
-import { openEditor, until, type TestEditor } from '../test/collaboration-client';
-import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
-import { workingArea } from '../test/working-area';
+import { until, useCollaborationApp, type TestEditor } from '../test/collaboration-client';
+import { cookieOf, type SignedUp } from '../test/harness';
+import { sharedRequirement as sharedRequirementOf } from '../test/working-area';
 import { runWork } from '../core/work';
 import { loadOrCreateState } from '../modules/working-area/requirements/description/collaboration-states';
 import { readHtml, writeHtml } from '../modules/working-area/requirements/description/shared-description';
@@ -15,39 +15,11 @@ import WebSocket from 'ws';
 
 // Real Hocuspocus providers (Node, `ws`) against the app listening on a real port.
 
-let t: TestApp;
-let base: string;
-const editors: TestEditor[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  // Fastify answers the address it listens on (port 0: a free one).
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const e of editors) e.destroy();
-  await t.close();
-});
-
-const cookieOf = (user: SignedUp) => [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
-function edit(user: SignedUp | null, requirementId: number | string, token?: string) {
-  const editor = openEditor(base, requirementId, { cookie: user ? cookieOf(user) : undefined, token });
-  editors.push(editor);
-  return editor;
-}
+const suite = useCollaborationApp();
+const { edit } = suite;
 
 /** A project with a member besides its owner, and one requirement. */
-async function sharedRequirement() {
-  const owner = await t.signUp({ name: 'Olive Owner' });
-  const member = await t.signUp({ name: 'Max Member' });
-  const w = workingArea(owner);
-  const project = await w.project();
-  await member.agent.post(`/api/projects/join/${owner.username}/${project.slug}`, { token: project.join_token });
-  const document = await w.document(project.id, 'SRS');
-  const requirement = await w.requirement(document.id, 'Braking');
-  return { owner, member, project, requirement, w };
-}
+const sharedRequirement = () => sharedRequirementOf(suite.t);
 
 /** Whether the server let the editor in or turned it away. */
 const outcome = (e: TestEditor) =>
@@ -114,7 +86,7 @@ describe('collaborative editing', () => {
   it('does not open a description stored over the bound for editing together', async () => {
     const { owner, requirement } = await sharedRequirement();
     const long = '<p>a</p>'.repeat(RICH_TEXT_ELEMENTS_MAX + 1);
-    await t.ctx.db.update(requirements).set({ description: long }).where(eq(requirements.id, requirement.id));
+    await suite.t.ctx.db.update(requirements).set({ description: long }).where(eq(requirements.id, requirement.id));
     const started = performance.now();
     const a = edit(owner, requirement.id);
     const outcome = await Promise.race([
@@ -125,13 +97,16 @@ describe('collaborative editing', () => {
     expect(outcome).not.toBe('synced');
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(
-      await t.ctx.db.select().from(collaborationStates).where(eq(collaborationStates.requirementId, requirement.id)),
+      await suite.t.ctx.db
+        .select()
+        .from(collaborationStates)
+        .where(eq(collaborationStates.requirementId, requirement.id)),
     ).toEqual([]);
   });
 
   it('refuses a non-member, a logged-out client, a name that is not a requirement and a missing requirement', async () => {
     const { requirement } = await sharedRequirement();
-    const stranger = await t.signUp();
+    const stranger = await suite.t.signUp();
     const member = edit(stranger, requirement.id);
     const loggedOut = edit(null, requirement.id);
     const otherName = edit(stranger, 'project.1');
@@ -159,7 +134,7 @@ describe('collaborative editing', () => {
     const o = edit(owner, requirement.id);
     await Promise.all([m.authenticated, o.authenticated]);
     await until(() => readHtml(m.doc).includes('Braking') && readHtml(o.doc).includes('Braking'));
-    await runWork(t.ctx, {}, async (work) => {
+    await runWork(suite.t.ctx, {}, async (work) => {
       await work.tx
         .delete(projectUsers)
         .where(and(eq(projectUsers.projectId, project.id), eq(projectUsers.userId, member.id)));
@@ -218,7 +193,7 @@ describe('collaborative editing', () => {
   it('keeps one revision per author for continuous editing, and one for each author who takes a turn', async () => {
     const { owner, member, requirement } = await sharedRequirement();
     const revisionCount = async () =>
-      (await t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, requirement.id))).length;
+      (await suite.t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, requirement.id))).length;
     const a = edit(owner, requirement.id);
     await a.authenticated;
     await until(() => readHtml(a.doc).includes('Braking'));
@@ -242,7 +217,7 @@ describe('collaborative editing', () => {
     b.type('six ');
     await until(async () => (await description(owner, requirement.id)).description.includes('six'));
     expect(await revisionCount()).toBe(2);
-    const kept = await t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, requirement.id));
+    const kept = await suite.t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, requirement.id));
     expect(kept.map((r) => [r.authorId, r.description])).toEqual([
       [owner.id, '<p>Braking</p>'],
       [member.id, '<p>four three two one Braking</p>'],
@@ -273,7 +248,8 @@ describe('collaborative editing', () => {
     await w.ok('PUT', `/api/requirements/${child.id}`, { parents_id: [requirement.id] });
     const before = (await owner.agent.get(`/api/requirements/${requirement.id}`)).data.data;
     expect(before.description).toBe(html);
-    const revisionsKept = () => t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, requirement.id));
+    const revisionsKept = () =>
+      suite.t.ctx.db.select().from(revisions).where(eq(revisions.requirementId, requirement.id));
     const revisionsBefore = await revisionsKept();
 
     // An editor opens it and, as the browser's does when it binds, adds an empty paragraph after the closing table:
@@ -284,7 +260,7 @@ describe('collaborative editing', () => {
     a.doc.getXmlFragment('default').push([new Y.XmlElement('paragraph')]);
     await until(async () => {
       const doc = new Y.Doc();
-      Y.applyUpdate(doc, (await loadOrCreateState(t.ctx.db, requirement.id))!);
+      Y.applyUpdate(doc, (await loadOrCreateState(suite.t.ctx.db, requirement.id))!);
       return readHtml(doc).endsWith('</table><p></p>');
     });
 
@@ -299,7 +275,7 @@ describe('collaborative editing', () => {
   describe('bounds what one user holds', () => {
     const limits = { ...COLLABORATION_LIMITS };
     afterAll(() => Object.assign(COLLABORATION_LIMITS, limits));
-    const url = () => `${base.replace(/^http/, 'ws')}/collab`;
+    const url = () => `${suite.base.replace(/^http/, 'ws')}/collab`;
     /** A raw connection: what a script, not the provider, may send. */
     const raw = (user: SignedUp) => new WebSocket(url(), { headers: { cookie: cookieOf(user) } });
     const opened = (ws: WebSocket) =>
@@ -322,12 +298,12 @@ describe('collaborative editing', () => {
 
     it('refuses a connection beyond the sockets a user may have open, and takes one again once one closed', async () => {
       COLLABORATION_LIMITS.socketsPerUser = 2;
-      const user = await t.signUp();
+      const user = await suite.t.signUp();
       const [a, b] = [raw(user), raw(user)];
       expect(await Promise.all([opened(a), opened(b)])).toEqual([101, 101]);
       expect(await opened(raw(user))).toBe(429);
       // Another user's sockets are counted apart.
-      const other = raw(await t.signUp());
+      const other = raw(await suite.t.signUp());
       expect(await opened(other)).toBe(101);
       await new Promise((resolve) => {
         a.once('close', resolve);
@@ -341,7 +317,7 @@ describe('collaborative editing', () => {
 
     it('closes a connection that speaks of more documents than one may hold', async () => {
       COLLABORATION_LIMITS.documentsPerSocket = 3;
-      const ws = raw(await t.signUp());
+      const ws = raw(await suite.t.signUp());
       expect(await opened(ws)).toBe(101);
       const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
       for (const id of [1, 2, 3, 1, 2]) ws.send(messageFor(`requirement.${id}`));

@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp, type BuiltApp } from '../app';
 import { projectUsers, sessions } from '../db/schema';
 import { openEditor, until } from '../test/collaboration-client';
-import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
+import { cookieOf, createTestApp, listen, type TestApp } from '../test/harness';
 import { workingArea } from '../test/working-area';
 import { readHtml } from '../modules/working-area/requirements/description/shared-description';
 
@@ -21,13 +21,6 @@ const opened: Array<{ destroy(): void }> = [];
 /** The cut-off times measured, printed once at the end. */
 const measured: string[] = [];
 
-async function listen(app: BuiltApp['app']) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 beforeAll(async () => {
   a = await createTestApp({ redisUrl });
   b = await buildApp({ ...a.ctx.config, redisUrl }, { database: a.ctx.database, mailer: a.ctx.mailer });
@@ -41,7 +34,6 @@ afterAll(async () => {
   console.info(`ended access, cut-off times:\n${measured.join('\n')}`);
 });
 
-const cookieOf = (user: SignedUp) => [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Credential = { cookie?: string; token?: string };

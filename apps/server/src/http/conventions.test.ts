@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
+import { cookieOf, createTestApp, type SignedUp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let user: SignedUp;
@@ -108,7 +108,7 @@ describe('compression', () => {
         description: '<p>The system shall do it.</p>',
       });
     }
-    const cookie = [...owner.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(owner);
     const big = await t.app.inject({
       method: 'GET',
       url: `/api/documents/requirements/${document.id}`,

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
+import { cookieOf, createTestApp, type SignedUp, type TestApp } from '../test/harness';
 
 // Every 4xx and 5xx under /api and /sanctum is JSON {message}: never Fastify's {error, code, statusCode}
 // nor Node's bare answers, whichever layer refuses the request.
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   user = await t.signUp();
   csrf = await user.agent.ensureCsrf();
-  cookie = [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  cookie = cookieOf(user);
 });
 afterAll(async () => {
   await t.close();

@@ -4,7 +4,7 @@ import { attachments } from '../db/schema';
 import { leastRole } from './access';
 import { joinAs } from '../test/members';
 import { openEditor, type TestEditor } from '../test/collaboration-client';
-import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
+import { cookieOf, createTestApp, listen, unique, type SignedUp, type TestApp } from '../test/harness';
 import { png } from '../test/images';
 import type { FormPart } from '../test/multipart';
 
@@ -194,9 +194,7 @@ describe('project-scoped routes', () => {
 
 describe('the collaboration connection', () => {
   it('lets the owner in, and refuses a non-member and a client without a session; nothing they send is kept', async () => {
-    // Fastify answers the address it listens on (port 0: a free one).
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const cookieOf = (user: SignedUp) => [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const base = await listen(t.app);
     const outcome = (e: TestEditor) =>
       Promise.race([e.authenticated.then(() => 'accepted'), e.failed.then(() => 'refused')]);
     const editors = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { SubscribeAnswer } from '@reqloom/domain';
-import { createTestApp, unique, type TestApp } from '../test/harness';
+import { cookieOf, createTestApp, listen, unique, type TestApp } from '../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,11 +27,11 @@ describe('RATE_LIMIT_API', () => {
     const user = await t.signUp();
     const project = (await user.agent.post('/api/projects', { name: 'Limited', acronym: 'LM', slug: unique('prj') }))
       .data.data;
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listen(t.app);
     const socket = connect(base, {
       path: '/socket.io',
       transports: ['websocket'],
-      extraHeaders: { cookie: [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      extraHeaders: { cookie: cookieOf(user) },
       reconnection: false,
       forceNew: true,
     });

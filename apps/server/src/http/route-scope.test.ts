@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedUp, type TestApp } from '../test/harness';
+import { cookieOf, createTestApp, type SignedUp, type TestApp } from '../test/harness';
 import { isApiPath } from './route-scope';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ const spellings = (rest: string) => [
 ];
 
 function cookieHeader(): string {
-  return [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return cookieOf(user);
 }
 
 describe('routes are matched after decoding; checks follow the matched route', () => {

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { categoryReference, nestedSet, type CategoryPresented } from '@reqloom/domain';
+import { categoryReference, compareTreeOrder, nestedSet, type CategoryPresented } from '@reqloom/domain';
 import type { Db } from '../db/client';
 import { categories, documents } from '../db/schema';
 
@@ -84,7 +84,7 @@ export async function loadCategoryTree(db: Db, documentId: number): Promise<Cate
 
 /** The tree's categories in nested-set order (parents before children, siblings in order). */
 export function orderedCategories(tree: CategoryTree): CategoryPresented[] {
-  return [...tree.presented.values()].sort((a, b) => a._lft - b._lft);
+  return [...tree.presented.values()].sort(compareTreeOrder);
 }
 
 /** The ids of a category and all its descendants. */

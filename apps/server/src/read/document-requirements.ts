@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RequirementPresented } from '@reqloom/domain';
+import { inReadingOrder, type RequirementPresented } from '@reqloom/domain';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/prepared';
 import { loadCategoryTree } from './categories.presenter';
@@ -7,8 +7,8 @@ import { linkMarksSql, type LinkMarkRow } from './link-marks';
 import { documentListFacts, documentRequirementRows, groupLinkMarks, presentListed } from './requirements.presenter';
 
 /**
- * GET documents/requirements/{id}: a document's requirements presented, in reading order (the document root
- * first, then categories in tree order; by order within each).
+ * GET documents/requirements/{id}: a document's requirements presented, in reading order (`compareReadingOrder`,
+ * decisions §6).
  *
  * The five statements do not depend on one another (the links and the authors are found through the document,
  * not through the rows), so they are sent together: on PostgreSQL the pool runs them on five connections at
@@ -36,6 +36,5 @@ export async function presentDocumentRequirements(db: Db, documentId: number): P
     groupLinkMarks(linkRows),
     new Map(authors.map((a) => [Number(a.id), a.name])),
   );
-  const lft = (id: number | null) => (id === null ? 0 : (tree.presented.get(id)?._lft ?? 0));
-  return presented.sort((a, b) => lft(a.category_id) - lft(b.category_id) || a.order - b.order || a.id - b.id);
+  return inReadingOrder(presented, tree.presented);
 }

@@ -358,7 +358,10 @@ export async function presentRevisions(db: Db, requirementId: number): Promise<R
   }));
 }
 
-/** A document's requirements in reading order: by category (tree order, root first), then by order. */
+/**
+ * A document's requirements by their order, then id, as `requirements_document_position_idx` gives them without a
+ * sort. Not yet the reading order, which needs the category tree: the callers put them in it with `inReadingOrder`.
+ */
 export async function documentRequirementRows(db: Db, documentId: number): Promise<RequirementRow[]> {
   return db
     .select()

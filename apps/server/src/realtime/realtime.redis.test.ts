@@ -6,7 +6,7 @@ import { buildApp, type BuiltApp } from '../app';
 import type { CommittedWork } from '../events/bus';
 import { projectUsers } from '../db/schema';
 import { Agent } from '../test/agent';
-import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
+import { cookieOf, createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
 import { runWork } from '../core/work';
 
 // Two instances of the app behind one Redis: an event caused on one reaches a socket on the other.
@@ -41,7 +41,7 @@ describe('realtime across instances', () => {
       .data;
     const address = b.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
-    const cookie = [...owner.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(owner);
     socket = connect(`http://127.0.0.1:${address.port}`, {
       transports: ['websocket'],
       extraHeaders: { cookie },
@@ -165,7 +165,7 @@ describe('realtime across instances', () => {
 async function connectTo(app: BuiltApp['app'], user: SignedUp): Promise<Socket> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  const cookie = [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = cookieOf(user);
   const s = connect(`http://127.0.0.1:${address.port}`, {
     transports: ['websocket'],
     extraHeaders: { cookie },

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq, sql } from 'drizzle-orm';
 import type { RealtimeBatch, SubscribeAnswer } from '@reqloom/domain';
 import { projectUsers, sessions } from '../db/schema';
-import { createTestApp, unique, type SignedUp, type TestApp } from '../test/harness';
+import { cookieOf, createTestApp, listen, unique, type SignedUp, type TestApp } from '../test/harness';
 import { REALTIME_LIMITS } from './realtime';
 import { runWork } from '../core/work';
 import * as access from '../policies/project-access';
@@ -18,8 +18,7 @@ const BATCH_WINDOW_MS = 1_000;
 beforeAll(async () => {
   // A wide batch window, so that the tests of batches do not depend on how fast this machine answers.
   t = await createTestApp({ realtimeBatchWindowMs: BATCH_WINDOW_MS });
-  // Fastify answers the address it listens on (port 0: a free one).
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = await listen(t.app);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
@@ -27,7 +26,7 @@ afterAll(async () => {
 });
 
 function open(user: SignedUp | null, auth?: { token: string }): Socket {
-  const cookie = user ? [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
+  const cookie = user ? cookieOf(user) : undefined;
   const socket = connect(base, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -214,7 +213,7 @@ describe('realtime', () => {
 
   it('refuses a connection from another site’s page', async () => {
     const user = await t.signUp();
-    const cookie = [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(user);
     const s = connect(base, {
       transports: ['polling'],
       extraHeaders: { cookie, origin: 'https://evil.example' },

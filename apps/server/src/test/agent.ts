@@ -19,9 +19,14 @@ export class Agent {
 
   constructor(private readonly app: FastifyInstance) {}
 
+  /** The cookies as one Cookie header ('' without any), for a connection that is not app.inject. */
+  get cookie(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   private cookieHeader(): string | undefined {
     if (this.cookies.size === 0) return undefined;
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return this.cookie;
   }
 
   private absorb(response: LightMyRequestResponse) {

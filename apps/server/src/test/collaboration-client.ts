@@ -1,7 +1,9 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { FRAGMENT } from '../modules/working-area/requirements/description/shared-description';
+import { cookieOf, createTestApp, listen, type SignedUp, type TestApp } from './harness';
 
 /** What a test sees of one editor: its document, and what the connection went through. */
 export type TestEditor = {
@@ -117,4 +119,28 @@ export async function until<T>(test: () => T | Promise<T>, ms = 15_000): Promise
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * A test file's app listening on a real port (`base`), made before its tests; `edit` opens an editor on it as a
+ * user (by the session cookie), as nobody, or with an access token. After the tests every editor opened is
+ * destroyed and the app closed.
+ */
+export function useCollaborationApp() {
+  const suite = {} as { t: TestApp; base: string };
+  const editors: TestEditor[] = [];
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    suite.base = await listen(suite.t.app);
+  });
+  afterAll(async () => {
+    for (const e of editors) e.destroy();
+    await suite.t.close();
+  });
+  const edit = (user: SignedUp | null, requirementId: number | string, token?: string) => {
+    const editor = openEditor(suite.base, requirementId, { cookie: user ? cookieOf(user) : undefined, token });
+    editors.push(editor);
+    return editor;
+  };
+  return Object.assign(suite, { edit });
 }

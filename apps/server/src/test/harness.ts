@@ -21,6 +21,17 @@ export type TestApp = BuiltApp & {
 
 export type SignedUp = { agent: Agent; id: number; name: string; username: string; email: string; password: string };
 
+/** A user's session as the Cookie header of a WebSocket or Socket.IO connection ('' without one). */
+export const cookieOf = (user: { agent: Agent }): string => user.agent.cookie;
+
+/** Starts an app on a free port of the loopback and answers its address, `http://127.0.0.1:<port>`. */
+export async function listen(app: BuiltApp['app']): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 let counter = 0;
 export function unique(prefix = 'u'): string {
   counter += 1;

@@ -39,3 +39,15 @@ export function useWorkingArea() {
   });
   return suite;
 }
+
+/** A project of Olive Owner that Max Member joined, with one requirement, "Braking", in a document SRS. */
+export async function sharedRequirement(t: TestApp) {
+  const owner = await t.signUp({ name: 'Olive Owner' });
+  const member = await t.signUp({ name: 'Max Member' });
+  const w = workingArea(owner);
+  const project = await w.project();
+  await member.agent.post(`/api/projects/join/${owner.username}/${project.slug}`, { token: project.join_token });
+  const document = await w.document(project.id, 'SRS');
+  const requirement = await w.requirement(document.id, 'Braking');
+  return { owner, member, project, requirement, w };
+}

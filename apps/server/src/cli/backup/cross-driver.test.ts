@@ -15,7 +15,7 @@ import { Agent } from '../../test/agent';
 import { openEditor, until, type TestEditor } from '../../test/collaboration-client';
 import { testDriver } from '../../test/database';
 import { freshDatabase, testPostgresUrl, type FreshDatabase } from '../../test/fresh-database';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, listen, type TestApp } from '../../test/harness';
 import { seedDemo } from '../demo/seed-demo';
 import { writeBackup } from './backup';
 import { restoreBackup } from './restore';
@@ -105,7 +105,7 @@ describe(`a backup of ${testDriver} restored into ${targetDriver}`, () => {
     restored = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://reqloom.test' }), {
       database: target.database,
     });
-    restoredBase = await restored.app.listen({ port: 0, host: '127.0.0.1' });
+    restoredBase = await listen(restored.app);
     expect((await restored.app.inject({ url: '/api/health' })).json()).toMatchObject({ database: targetDriver });
 
     const agent = await loggedIn(restored.app);
@@ -115,7 +115,7 @@ describe(`a backup of ${testDriver} restored into ${targetDriver}`, () => {
     expect(imageAfter.headers['content-type']).toBe(imageBefore.headers['content-type']);
     expect(imageAfter.rawPayload.equals(imageBefore.rawPayload)).toBe(true);
 
-    const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = agent.cookie;
     const editor = openEditor(restoredBase, requirement!.id, { cookie });
     editors.push(editor);
     await editor.authenticated;

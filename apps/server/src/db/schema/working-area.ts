@@ -112,7 +112,7 @@ export const requirements = pgTable(
   (t) => [
     uniqueIndex('requirements_document_number_unique').on(t.documentId, t.referenceNumber),
     index('requirements_document_category_idx').on(t.documentId, t.categoryId, t.position),
-    // A document's requirements in reading order (documentRequirementRows), without a sort.
+    // A document's requirements by order (documentRequirementRows), without a sort.
     index('requirements_document_position_idx').on(t.documentId, t.position, t.id),
     index('requirements_category_idx').on(t.categoryId),
   ],

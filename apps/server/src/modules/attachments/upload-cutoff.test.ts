@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@reqloom/domain';
-import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
+import { cookieOf, createTestApp, type SignedUp, type TestApp } from '../../test/harness';
 import { png } from '../../test/images';
 import { workingArea } from '../../test/working-area';
 
@@ -45,7 +45,7 @@ function sendLargeUpload(who: SignedUp): Promise<Outcome> {
     `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="big.png"\r\n` +
     'Content-Type: image/png\r\n\r\n';
-  const cookies = [...who.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookies = cookieOf(who);
   return new Promise((resolve, reject) => {
     let serverSocket: net.Socket | undefined;
     t.app.server.once('connection', (s: net.Socket) => (serverSocket = s));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
+import { cookieOf, createTestApp, listen, type SignedUp, type TestApp } from '../../test/harness';
 import { workingArea } from '../../test/working-area';
 
 // CommentCreated over real Socket.IO clients, against the app listening on a real port.
@@ -11,8 +11,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Fastify answers the address it listens on (port 0: a free one).
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = await listen(t.app);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
@@ -23,7 +22,7 @@ async function following(user: SignedUp, projectId: number) {
   const socket = connect(base, {
     path: '/socket.io',
     transports: ['websocket'],
-    extraHeaders: { cookie: [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    extraHeaders: { cookie: cookieOf(user) },
     reconnection: false,
     forceNew: true,
   });

@@ -1,39 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requirements } from '../../db/schema';
-import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
-import { workingArea } from '../../test/working-area';
+import { useWorkingArea } from '../../test/working-area';
 
-let t: TestApp;
-let alice: SignedUp;
-let w: ReturnType<typeof workingArea>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signUp();
-  w = workingArea(alice);
-});
-afterAll(async () => {
-  await t.close();
-});
+const suite = useWorkingArea();
 
 async function exported(kind: 'exportmsword' | 'exportreqif', documentId: number) {
-  const link = await alice.agent.get(`/api/documents/${kind}/${documentId}`);
+  const link = await suite.user.agent.get(`/api/documents/${kind}/${documentId}`);
   expect(link.statusCode, link.body).toBe(200);
-  return alice.agent.get(link.data.url);
+  return suite.user.agent.get(link.data.url);
 }
 
 describe('exports of descriptions a client made hostile', () => {
   // 20,000 nested quotes (500 kB, within the million characters a description may hold): both exports of the
   // document overflowed the stack while converting it and were a 500 for every member, for as long as it stayed.
   it('export a description nested deeper than the editor ever nests, as the sanitiser now keeps it', async () => {
-    const project = await w.project();
-    const document = await w.document(project.id, 'SRS');
-    const category = await w.category(document.id, 'GEN');
-    const requirement = await w.requirement(document.id, 'Deep', category.id);
+    const project = await suite.w.project();
+    const document = await suite.w.document(project.id, 'SRS');
+    const category = await suite.w.category(document.id, 'GEN');
+    const requirement = await suite.w.requirement(document.id, 'Deep', category.id);
     const deep = `${'<blockquote>'.repeat(20_000)}<p>bottom line</p>${'</blockquote>'.repeat(20_000)}`;
     // Stored as it was before the sanitiser bounded nesting.
-    await t.ctx.db.update(requirements).set({ description: deep }).where(eq(requirements.id, requirement.id));
+    await suite.t.ctx.db.update(requirements).set({ description: deep }).where(eq(requirements.id, requirement.id));
     for (const kind of ['exportmsword', 'exportreqif'] as const) {
       const file = await exported(kind, document.id);
       expect(file.statusCode, `${kind}: ${file.body.slice(0, 200)}`).toBe(200);
@@ -45,12 +33,12 @@ describe('exports of descriptions a client made hostile', () => {
   // Each requirement's blocks were added with push(...blocks): 142,000 empty paragraphs (within a description's
   // million characters) overflowed the call, and the document's Word export was a 500.
   it('exports a description of more paragraphs than a call takes arguments', async () => {
-    const project = await w.project();
-    const document = await w.document(project.id, 'SRS');
-    const category = await w.category(document.id, 'GEN');
-    const requirement = await w.requirement(document.id, 'Long', category.id);
+    const project = await suite.w.project();
+    const document = await suite.w.document(project.id, 'SRS');
+    const category = await suite.w.category(document.id, 'GEN');
+    const requirement = await suite.w.requirement(document.id, 'Long', category.id);
     // Stored as it could be before rich text was bounded in elements (a PUT now refuses it).
-    await t.ctx.db
+    await suite.t.ctx.db
       .update(requirements)
       .set({ description: '<p></p>'.repeat(142_000) })
       .where(eq(requirements.id, requirement.id));

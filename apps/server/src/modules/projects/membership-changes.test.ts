@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { projectUsers } from '../../db/schema';
 import type { DomainEvent } from '../../events/domain-events';
-import { createTestApp, type SignedUp, type TestApp } from '../../test/harness';
+import { cookieOf, createTestApp, type SignedUp, type TestApp } from '../../test/harness';
 import { workingArea } from '../../test/working-area';
 
 // Migration 0016's notifications, heard as facts by this instance: whoever removes a membership (here an
@@ -38,7 +38,7 @@ const row = (projectId: number, userId: number) =>
   and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId));
 
 async function subscribed(user: SignedUp, projectId: number) {
-  const cookie = [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = cookieOf(user);
   const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {

@@ -92,7 +92,12 @@ async function chunked<T>(rows: T[], insert: (chunk: T[], offset: number) => Pro
 type CategoryPlace = { node: PlannedCategory; parentKey: number | null; position: number; key: number };
 type RequirementPlace = { node: PlannedRequirement; categoryKey: number | null; position: number };
 
-/** The categories level by level (a parent before its children) and the requirements in reading order. */
+/**
+ * The categories level by level (a parent before its children) and the requirements in the order their reference
+ * numbers are given: the root's, then the categories' in the plan's order. That is the reading order
+ * (`compareReadingOrder`) when each category's requirements come before its sub-categories, as in a Word file; a
+ * ReqIF hierarchy that puts a requirement after a sub-category numbers it after that sub-category's requirements.
+ */
 function layout(document: PlannedDocument): { levels: CategoryPlace[][]; items: RequirementPlace[] } {
   const levels: CategoryPlace[][] = [];
   const items: RequirementPlace[] = [];
@@ -117,7 +122,7 @@ function layout(document: PlannedDocument): { levels: CategoryPlace[][]; items: 
     }
   };
   walk(document.nodes, null, 0);
-  // Reference numbers follow the document view's reading order: the root's requirements, then the categories'.
+  // Reference numbers: the root's requirements first, then the categories' (see above).
   append(append(items, rootItems), nested);
   return { levels, items };
 }

@@ -1,6 +1,7 @@
 import { isTag, isText, type ChildNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { withinNesting } from '../../../security/sanitize';
+import { escapeAttribute, escapeText } from '../../../rich-text/escape';
 
 /**
  * A stored (sanitised) description as the XHTML that ReqIF's schema allows (its driver.xsd: the text, hypertext,
@@ -10,9 +11,6 @@ import { withinNesting } from '../../../security/sanitize';
  */
 
 export type ImageFile = { path: string; type: string };
-
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
 const SAME = new Set([
   'p',

@@ -5,6 +5,7 @@ import type { ReqifExportData } from './reqif-export-data';
 import { REFERENCE_ATTRIBUTE, STATUS_NAMES } from './reqif-import';
 import { REQIF_NS } from './reqif-model';
 import { XHTML_NS } from './xhtml-to-html';
+import { escapeAttribute, escapeText } from '../../../rich-text/escape';
 
 // The ReqIF export (decisions §14): the document and the documents linked to it (so that their links, as
 // SPEC-RELATIONs, have both ends in the file), written to validate against the official schema: every
@@ -13,13 +14,12 @@ import { XHTML_NS } from './xhtml-to-html';
 
 export type ReqifExport = { data: Buffer; name: string; extension: 'reqif' | 'reqifz' };
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (text: string) =>
-  escapeText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+const escapeAttributeValue = (text: string) =>
+  escapeAttribute(text).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
 const attrs = (values: Record<string, string | undefined>) =>
   Object.entries(values)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${k}="${escapeAttribute(v!)}"`)
+    .map(([k, v]) => ` ${k}="${escapeAttributeValue(v!)}"`)
     .join('');
 
 /**
@@ -137,7 +137,7 @@ export function writeReqifExport(data: ReqifExportData, now = new Date()): Reqif
   w(`      </SPEC-TYPES>`);
 
   const stringValue = (definitionId: string, value: string) =>
-    `<ATTRIBUTE-VALUE-STRING THE-VALUE="${escapeAttribute(value)}"><DEFINITION><ATTRIBUTE-DEFINITION-STRING-REF>${definitionId}</ATTRIBUTE-DEFINITION-STRING-REF></DEFINITION></ATTRIBUTE-VALUE-STRING>`;
+    `<ATTRIBUTE-VALUE-STRING THE-VALUE="${escapeAttributeValue(value)}"><DEFINITION><ATTRIBUTE-DEFINITION-STRING-REF>${definitionId}</ATTRIBUTE-DEFINITION-STRING-REF></DEFINITION></ATTRIBUTE-VALUE-STRING>`;
   const xhtmlValue = (definitionId: string, html: string) =>
     `<ATTRIBUTE-VALUE-XHTML><DEFINITION><ATTRIBUTE-DEFINITION-XHTML-REF>${definitionId}</ATTRIBUTE-DEFINITION-XHTML-REF></DEFINITION><THE-VALUE>${xhtml(html)}</THE-VALUE></ATTRIBUTE-VALUE-XHTML>`;
   const enumValue = (definitionId: string, refs: string[]) =>

@@ -9,6 +9,7 @@ import {
 import { ArchiveError, isZip, readZip, utf8 } from '../zip';
 import { readReqif, type AttributeValue, type HierarchyNode, type ReqifModel, type SpecObject } from './reqif-model';
 import { xhtmlToHtml, xhtmlToText, type ObjectFiles } from './xhtml-to-html';
+import { escapeText } from '../../../rich-text/escape';
 
 // How a ReqIF file becomes Reqloom documents (decisions §14). Attributes are mapped by meaning, from the standard
 // `ReqIF.*` names first and then the custom names tools use (ProR's Title and Description), never by datatype.
@@ -43,7 +44,6 @@ function firstLine(text: string): string {
   );
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const plainToHtml = (text: string) =>
   text
     .split(/\r?\n\s*\r?\n/)
@@ -51,7 +51,7 @@ const plainToHtml = (text: string) =>
     .filter(Boolean)
     .map(
       (block) =>
-        `<p>${escapeHtml(block)
+        `<p>${escapeText(block)
           .replace(/[ \t]+/g, ' ')
           .replace(/ ?\r?\n ?/g, '<br>')}</p>`,
     )

@@ -1,5 +1,6 @@
 import { IMPORT_IMAGE_SCHEME } from '../import/import-plan';
 import { textOf, type XmlElement, type XmlNode } from '../xml/xml-tree';
+import { escapeAttribute, escapeText } from '../../../rich-text/escape';
 
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
@@ -10,9 +11,6 @@ export type ObjectFiles = {
   /** An object that has no image Reqloom can show (OLE, RTF): reported, its text kept. */
   unsupported(path: string, type: string): void;
 };
-
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
 // XHTML elements of the ReqIF driver schema and what the editor's HTML makes of them. Elements not named here
 // keep only their content; the sanitiser then holds the result to the editor's allow-list.

@@ -13,6 +13,7 @@ import {
   type Paragraph,
   type Table,
 } from './docx-model';
+import { escapeAttribute } from '../../../rich-text/escape';
 
 // Blocks as the HTML of a description, in the elements the editor holds: p, strong, em, u, s, code, sub, sup, a,
 // br, ul/ol/li (from Word numbering, nested by level), table/tr/th/td (with spans), pre, blockquote, hr, img.
@@ -24,10 +25,6 @@ export type RenderOptions = {
   /** In a header cell whose text is all bold, the bold is the header's own look, not emphasis. */
   dropBold?: boolean;
 };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
-}
 
 const MARK_TAGS: [number, string][] = [
   [BOLD, 'strong'],
@@ -86,19 +83,19 @@ export function renderInlines(inlines: Inline[], options: RenderOptions = {}): s
       html += '<br>';
       continue;
     }
-    let piece = escapeHtml(token.text);
+    let piece = escapeAttribute(token.text);
     for (let i = MARK_TAGS.length - 1; i >= 0; i--) {
       const [mark, tag] = MARK_TAGS[i]!;
       if (token.marks & mark) piece = `<${tag}>${piece}</${tag}>`;
     }
-    if (token.href) piece = `<a href="${escapeHtml(token.href)}">${piece}</a>`;
+    if (token.href) piece = `<a href="${escapeAttribute(token.href)}">${piece}</a>`;
     html += piece;
   }
   return html;
 }
 
 function imageHtml(key: string, alt: string): string {
-  return `<img src="${IMPORT_IMAGE_SCHEME}${escapeHtml(key)}"${alt ? ` alt="${escapeHtml(alt)}"` : ''}>`;
+  return `<img src="${IMPORT_IMAGE_SCHEME}${escapeAttribute(key)}"${alt ? ` alt="${escapeAttribute(alt)}"` : ''}>`;
 }
 
 function isSimple(blocks: Block[]): blocks is Paragraph[] {
@@ -252,7 +249,7 @@ export function renderBlocks(blocks: Block[], options: RenderOptions = {}): stri
         } else break;
       }
       if (kind === 'list') html += renderList(run, options);
-      else if (kind === 'pre') html += `<pre><code>${escapeHtml(run.map(preText).join('\n'))}</code></pre>`;
+      else if (kind === 'pre') html += `<pre><code>${escapeAttribute(run.map(preText).join('\n'))}</code></pre>`;
       else {
         const inner = run.map((p) => paragraphHtml(p, 'p', options)).join('');
         if (inner) html += `<blockquote>${inner}</blockquote>`;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  inReadingOrder,
   isAttachmentUrl,
   ATTACHMENT_PATH,
   type CategoryPresented,
@@ -56,9 +57,7 @@ export async function readingOrder(db: Db, documentId: number) {
   const presented = await presentRequirements(db, await documentRequirementRows(db, documentId), {
     trees: new Map([[documentId, tree]]),
   });
-  const lft = (id: number | null) => (id === null ? 0 : (tree.presented.get(id)?._lft ?? 0));
-  presented.sort((a, b) => lft(a.category_id) - lft(b.category_id) || a.order - b.order || a.id - b.id);
-  return { tree, presented };
+  return { tree, presented: inReadingOrder(presented, tree.presented) };
 }
 
 export async function loadExportData(db: Db, documentId: number): Promise<ExportData> {

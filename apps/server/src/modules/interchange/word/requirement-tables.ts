@@ -1,5 +1,6 @@
 import type { PlannedRequirement, Skipped } from '../import/import-plan';
-import { escapeHtml, renderBlocks, renderInlines, type RenderOptions } from './docx-html';
+import { escapeAttribute } from '../../../rich-text/escape';
+import { renderBlocks, renderInlines, type RenderOptions } from './docx-html';
 import {
   blocksText,
   collapse,
@@ -117,7 +118,7 @@ function dropIdentifier(p: Paragraph, id: string): Paragraph {
 /** A cell as a labelled paragraph, its paragraphs joined with line breaks (or as blocks when it holds more). */
 function labelled(label: string, cell: Cell, options: RenderOptions): string {
   const text = cellText(cell);
-  const prefix = label && !text.toLowerCase().startsWith(label.toLowerCase()) ? `${escapeHtml(label)}:` : '';
+  const prefix = label && !text.toLowerCase().startsWith(label.toLowerCase()) ? `${escapeAttribute(label)}:` : '';
   const simple = cell.blocks.every(
     (b) => b.kind === 'p' && !b.list && b.inlines.every((i) => i.t === 'text' || i.t === 'br'),
   );

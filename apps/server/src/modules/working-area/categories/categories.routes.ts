@@ -4,8 +4,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   categoryPresented,
+  compareTreeOrder,
   createCategoryBody,
   idSchema,
+  inReadingOrder,
   requirementPresented,
   updateCategoryBody,
 } from '@reqloom/domain';
@@ -41,7 +43,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { category, tree: await loadCategoryTree(ctx.db, category.documentId) };
   };
 
-  /** Requirements of the given categories, in tree order then by order. */
+  /** Requirements of the given categories, in reading order. */
   const requirementsOf = async (
     documentId: number,
     categoryIds: number[],
@@ -53,8 +55,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
       .from(requirements)
       .where(and(eq(requirements.documentId, documentId), inArray(requirements.categoryId, categoryIds)));
     const presented = await presentRequirements(ctx.db, rows, { trees: new Map([[documentId, t]]) });
-    const lft = (id: number | null) => (id === null ? 0 : (t.presented.get(id)?._lft ?? 0));
-    return presented.sort((a, b) => lft(a.category_id) - lft(b.category_id) || a.order - b.order || a.id - b.id);
+    return inReadingOrder(presented, t.presented);
   };
 
   r.post(
@@ -80,7 +81,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { category, tree: t } = await tree(request.params.id);
       const ids = new Set(subtreeIds(t, category.id).filter((id) => id !== category.id));
-      return { data: [...t.presented.values()].filter((c) => ids.has(c.id)).sort((a, b) => a._lft - b._lft) };
+      return { data: [...t.presented.values()].filter((c) => ids.has(c.id)).sort(compareTreeOrder) };
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, max, ne } from 'drizzle-orm';
 import {
   acronymTooLong,
+  compareReadingOrder,
   type CategoryPresented,
   type CreateCategoryBody,
   type UpdateCategoryBody,
@@ -16,7 +17,7 @@ import type { Work } from '../../../core/work';
 import { keepRevision } from '../core/revisions';
 import { completeProjectSettings } from '../../../read/projects.presenter';
 import { findDocument } from '../core/lookups';
-import { loadCategoryTree, orderedCategories, subtreeIds, type CategoryRow } from '../../../read/categories.presenter';
+import { loadCategoryTree, subtreeIds, type CategoryRow } from '../../../read/categories.presenter';
 
 type Tx = Db;
 
@@ -196,11 +197,11 @@ export async function deleteCategory(
   const category = await loadCategoryForWrite(tx, categoryId, 'update');
   const tree = await loadCategoryTree(tx, category.documentId);
   const ids = subtreeIds(tree, category.id);
-  const order = new Map(orderedCategories(tree).map((c, index) => [c.id, index]));
   const moving = ids.length ? await tx.select().from(requirements).where(inArray(requirements.categoryId, ids)) : [];
-  moving.sort(
-    (a, b) => order.get(a.categoryId!)! - order.get(b.categoryId!)! || a.position - b.position || a.id - b.id,
-  );
+  // They go after the root's own in their reading order (decisions §6).
+  const compare = compareReadingOrder(tree.presented);
+  const place = (r: (typeof moving)[number]) => ({ id: r.id, category_id: r.categoryId, order: r.position });
+  moving.sort((a, b) => compare(place(a), place(b)));
   const [root] = await tx
     .select({ last: max(requirements.position) })
     .from(requirements)

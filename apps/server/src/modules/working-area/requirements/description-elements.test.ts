@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RICH_TEXT_ELEMENTS_MAX } from '@reqloom/domain';
-import { createTestApp, type SignedUp, type TestApp } from '../../../test/harness';
-import { workingArea } from '../../../test/working-area';
+import { useWorkingArea } from '../../../test/working-area';
 
-let t: TestApp;
-let alice: SignedUp;
-let w: ReturnType<typeof workingArea>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signUp();
-  w = workingArea(alice);
-});
-afterAll(async () => {
-  await t.close();
-});
+const suite = useWorkingArea();
 
 const paragraphs = (n: number) => '<p>a</p>'.repeat(n);
 
@@ -22,17 +10,17 @@ const paragraphs = (n: number) => '<p>a</p>'.repeat(n);
 // every request for 9.7 s, and its Word export for 25 s: rich text is bounded in elements where it enters.
 describe('rich text over the bound in elements', () => {
   it('is refused with 422 on the field, in English and French, and nothing changes', async () => {
-    const project = await w.project();
-    const document = await w.document(project.id, 'SRS');
-    const requirement = await w.requirement(document.id, 'Braking');
+    const project = await suite.w.project();
+    const document = await suite.w.document(project.id, 'SRS');
+    const requirement = await suite.w.requirement(document.id, 'Braking');
     const over = paragraphs(RICH_TEXT_ELEMENTS_MAX + 1);
-    const put = await alice.agent.put(`/api/requirements/${requirement.id}`, {
+    const put = await suite.user.agent.put(`/api/requirements/${requirement.id}`, {
       description: over,
       version: requirement.version,
     });
     expect(put.statusCode, put.body.slice(0, 300)).toBe(422);
     expect(put.data.errors.description).toEqual([expect.stringMatching(/too many elements.*2,000/)]);
-    const category = await alice.agent.post('/api/categories', {
+    const category = await suite.user.agent.post('/api/categories', {
       document_id: document.id,
       name: 'Chapter',
       acronym: 'CH',
@@ -40,36 +28,36 @@ describe('rich text over the bound in elements', () => {
     });
     expect(category.statusCode, category.body.slice(0, 300)).toBe(422);
     expect(category.data.errors.description).toBeDefined();
-    alice.agent.lang = 'fr';
-    const french = await alice.agent.put(`/api/requirements/${requirement.id}`, {
+    suite.user.agent.lang = 'fr';
+    const french = await suite.user.agent.put(`/api/requirements/${requirement.id}`, {
       description: over,
       version: requirement.version,
     });
-    alice.agent.lang = 'en';
+    suite.user.agent.lang = 'en';
     expect(french.statusCode).toBe(422);
     expect(french.data.errors.description).toEqual([expect.stringMatching(/trop d’éléments.*2 000/)]);
-    const after = (await alice.agent.get(`/api/requirements/${requirement.id}`)).data.data;
+    const after = (await suite.user.agent.get(`/api/requirements/${requirement.id}`)).data.data;
     expect(after.version).toBe(requirement.version);
     expect(after.description).toBe(requirement.description);
   });
 
   it('is refused in a comment too (the sanitiser keeps a comment’s markup)', async () => {
-    const project = await w.project();
-    const document = await w.document(project.id, 'SRS');
-    const requirement = await w.requirement(document.id, 'Braking');
+    const project = await suite.w.project();
+    const document = await suite.w.document(project.id, 'SRS');
+    const requirement = await suite.w.requirement(document.id, 'Braking');
     const url = `/api/requirements/comment/${requirement.id}`;
-    const over = await alice.agent.post(url, { content: `x${'<br>'.repeat(RICH_TEXT_ELEMENTS_MAX + 1)}` });
+    const over = await suite.user.agent.post(url, { content: `x${'<br>'.repeat(RICH_TEXT_ELEMENTS_MAX + 1)}` });
     expect(over.statusCode, over.body.slice(0, 300)).toBe(422);
     expect(over.data.errors.content).toEqual([expect.stringMatching(/too many elements/)]);
-    const at = await alice.agent.post(url, { content: `x${'<br>'.repeat(RICH_TEXT_ELEMENTS_MAX)}` });
+    const at = await suite.user.agent.post(url, { content: `x${'<br>'.repeat(RICH_TEXT_ELEMENTS_MAX)}` });
     expect(at.statusCode, at.body.slice(0, 300)).toBe(201);
   });
 
   it('is taken at the bound', async () => {
-    const project = await w.project();
-    const document = await w.document(project.id, 'SRS');
-    const requirement = await w.requirement(document.id, 'Braking');
-    const put = await alice.agent.put(`/api/requirements/${requirement.id}`, {
+    const project = await suite.w.project();
+    const document = await suite.w.document(project.id, 'SRS');
+    const requirement = await suite.w.requirement(document.id, 'Braking');
+    const put = await suite.user.agent.put(`/api/requirements/${requirement.id}`, {
       description: paragraphs(RICH_TEXT_ELEMENTS_MAX),
       version: requirement.version,
     });

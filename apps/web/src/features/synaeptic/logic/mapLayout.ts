@@ -1,7 +1,6 @@
-import type { CategoryPresented } from '@reqloom/domain';
+import { compareTreeOrder, inReadingOrder, type CategoryPresented } from '@reqloom/domain';
 import type { StructureDocument } from '../../working-area/api/workingAreaApi';
 import { layoutDocumentGraph } from '../../working-area/logic/documentGraph';
-import { compareReadingOrder } from '../../working-area/logic/requirementOrder';
 import type { MapRequirement } from './mapData';
 import { descriptionHeight, mapMetrics, type MapMetrics } from './mapMetrics';
 import type { Trace } from './trace';
@@ -105,7 +104,7 @@ export function layoutMap(input: LayoutInput, options: LayoutOptions): MapLayout
     const categories = document.categories.filter((c) => !hidden?.categories.has(c.id));
     const byId = new Map(categories.map((c) => [c.id, c]));
     const requirements = (list ?? []).filter((r) => !hidden?.requirements.has(r.id));
-    const ordered = [...requirements].sort(compareReadingOrder(byId));
+    const ordered = inReadingOrder(requirements, byId);
     const own = new Map<number | null, MapRequirement[]>();
     for (const r of ordered) {
       // A requirement of a hidden or unknown category shows at the document's root rather than nowhere.
@@ -115,7 +114,7 @@ export function layoutMap(input: LayoutInput, options: LayoutOptions): MapLayout
       else own.set(key, [r]);
     }
     const childrenOf = new Map<number | null, CategoryPresented[]>();
-    for (const c of [...categories].sort((a, b) => a._lft - b._lft)) {
+    for (const c of [...categories].sort(compareTreeOrder)) {
       const parent = c.parent_id !== null && byId.has(c.parent_id) ? c.parent_id : null;
       const siblings = childrenOf.get(parent);
       if (siblings) siblings.push(c);

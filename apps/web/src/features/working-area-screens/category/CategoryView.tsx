@@ -3,6 +3,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconFilePlus, IconFolderPlus, IconTestPipe } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { inReadingOrder } from '@reqloom/domain';
 import { FormAlert } from '../../../components/FormAlert';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { errorMessage } from '../../../components/errorMessage';
@@ -57,12 +58,15 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
     const inside = new Set(descendants.map((c) => c.id));
     const all = requirements.data ?? [];
     return {
-      own: all.filter((r) => r.category_id === category.id).sort((a, b) => a.order - b.order || a.id - b.id),
+      own: inReadingOrder(
+        all.filter((r) => r.category_id === category.id),
+        categories,
+      ),
       deep: all.filter((r) => r.category_id === category.id || (r.category_id !== null && inside.has(r.category_id))),
       below: all.filter((r) => r.category_id !== null && inside.has(r.category_id)),
       nodes: subTree(document.categories, category),
     };
-  }, [document, category, requirements.data]);
+  }, [document, category, categories, requirements.data]);
 
   if (structure.error) return <FormAlert message={errorMessage(structure.error, t)} />;
   if (!structure.data) return <ScreenLoader />;

@@ -1,4 +1,4 @@
-import type { CategoryPresented } from '@reqloom/domain';
+import { compareTreeOrder, type CategoryPresented } from '@reqloom/domain';
 
 export interface CategoryNode {
   category: CategoryPresented;
@@ -15,7 +15,7 @@ export function categoryNumber(address: readonly number[]): string {
 
 /** Nests categories under their parents, each level in left-bound order; orphans become roots. */
 export function buildCategoryTree(categories: readonly CategoryPresented[]): CategoryNode[] {
-  const sorted = [...categories].sort((a, b) => a._lft - b._lft);
+  const sorted = [...categories].sort(compareTreeOrder);
   const ids = new Set(sorted.map((c) => c.id));
   const childrenOf = new Map<number | null, CategoryPresented[]>();
   for (const category of sorted) {
@@ -40,7 +40,7 @@ export function buildCategoryTree(categories: readonly CategoryPresented[]): Cat
 
 /** The sub-tree below a category (not the category itself), from the nested-set bounds. */
 export function descendantsOf(categories: readonly CategoryPresented[], category: CategoryPresented) {
-  return categories.filter((c) => c._lft > category._lft && c._rgt < category._rgt).sort((a, b) => a._lft - b._lft);
+  return categories.filter((c) => c._lft > category._lft && c._rgt < category._rgt).sort(compareTreeOrder);
 }
 
 /** The sub-tree of a category as nodes, for the category view's sub-categories tree. */
@@ -67,7 +67,7 @@ export function categoryOptions(
   exclude?: CategoryPresented,
 ): CategoryOption[] {
   return [...categories]
-    .sort((a, b) => a._lft - b._lft)
+    .sort(compareTreeOrder)
     .filter((c) => !exclude || c._lft < exclude._lft || c._rgt > exclude._rgt)
     .map((c) => ({
       value: String(c.id),

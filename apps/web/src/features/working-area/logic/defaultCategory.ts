@@ -1,4 +1,4 @@
-import type { CategoryPresented } from '@reqloom/domain';
+import { compareTreeOrder, type CategoryPresented } from '@reqloom/domain';
 
 /**
  * The category a new requirement starts in, when the person did not act from a category (issue 31): a requirement
@@ -13,7 +13,7 @@ export function defaultCategoryId(
   categories: readonly CategoryPresented[],
   like?: Pick<CategoryPresented, 'name'> | null,
 ): number | null {
-  const sorted = [...categories].sort((a, b) => a._lft - b._lft);
+  const sorted = [...categories].sort(compareTreeOrder);
   const fold = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
   const named = like ? sorted.find((c) => fold(c.name) === fold(like.name)) : undefined;
   return (named ?? sorted[0])?.id ?? null;

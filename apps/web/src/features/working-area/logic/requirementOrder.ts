@@ -1,4 +1,9 @@
-import type { CategoryPresented, RequirementPresented } from '@reqloom/domain';
+import {
+  compareReadingOrder,
+  inReadingOrder,
+  type CategoryPresented,
+  type RequirementPresented,
+} from '@reqloom/domain';
 import { htmlToText } from './htmlText';
 
 export const SORT_KEYS = [
@@ -16,14 +21,6 @@ export type SortDirection = 'asc' | 'desc';
 type CategoryLookup = ReadonlyMap<number, CategoryPresented>;
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-/** Reading order: the document root first, then categories in tree order, by order within each. */
-export function compareReadingOrder(categories: CategoryLookup) {
-  const lft = (id: number | null) => (id === null ? 0 : (categories.get(id)?._lft ?? 0));
-  // Generic, so that the synaeptic map's requirements (which carry no description) sort the same way.
-  return <R extends Pick<RequirementPresented, 'id' | 'category_id' | 'order'>>(a: R, b: R) =>
-    lft(a.category_id) - lft(b.category_id) || a.order - b.order || a.id - b.id;
-}
 
 function comparator(key: Exclude<SortKey, 'none'>, categories: CategoryLookup) {
   const categoryName = (r: RequirementPresented) =>
@@ -54,7 +51,7 @@ export function sortRequirements(
   direction: SortDirection,
   categories: CategoryLookup,
 ): RequirementPresented[] {
-  const reading = [...requirements].sort(compareReadingOrder(categories));
+  const reading = inReadingOrder(requirements, categories);
   if (key === 'none') return direction === 'asc' ? reading : reading.reverse();
   const compare = comparator(key, categories);
   const sign = direction === 'asc' ? 1 : -1;
@@ -121,7 +118,7 @@ export function upsertRequirement(
   const others = list.filter((r) => r.id !== requirement.id);
   // A requirement moved to another document leaves this list.
   if (requirement.document_id !== documentId) return others;
-  return [...others, requirement].sort(compareReadingOrder(categories));
+  return inReadingOrder([...others, requirement], categories);
 }
 
 /** Counts per status (0 draft … 3 validated), for the donuts. */

@@ -6,6 +6,7 @@ import * as Y from 'yjs';
 import { boundTableSpans, richTextExtensions } from '@reqloom/rich-text';
 import { htmlToDocJson } from '../../../../rich-text/parse-html';
 import { sanitizeRichText } from '../../../../security/sanitize';
+import { escapeText } from '../../../../rich-text/escape';
 
 /**
  * A requirement's description as a shared (Yjs) document and back (decisions §15). The browser's editor binds the
@@ -65,7 +66,6 @@ function known(node: JsonNode): JsonNode[] {
  * recursion (the JSON conversion itself overflowed on 8,000 nested quotes).
  */
 function plainParagraphs(fragment: Y.XmlFragment): string[] {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const textOf = (node: unknown): string => {
     if (!(node instanceof Y.XmlText)) return '';
     const delta = node.toDelta() as { insert?: unknown }[];
@@ -76,7 +76,7 @@ function plainParagraphs(fragment: Y.XmlFragment): string[] {
     const words = [textOf(block)];
     if (block instanceof Y.XmlElement) for (const node of block.createTreeWalker(() => true)) words.push(textOf(node));
     const text = words.join('');
-    if (text) texts.push(`<p>${escape(text)}</p>`);
+    if (text) texts.push(`<p>${escapeText(text)}</p>`);
   }
   return texts;
 }

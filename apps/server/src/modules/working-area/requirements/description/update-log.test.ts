@@ -1,33 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { collaborationStates, collaborationUpdates } from '../../../../db/schema';
-import { openEditor, until, type TestEditor } from '../../../../test/collaboration-client';
-import { createTestApp, type SignedUp, type TestApp } from '../../../../test/harness';
+import { until, useCollaborationApp } from '../../../../test/collaboration-client';
+import type { SignedUp } from '../../../../test/harness';
 import { workingArea } from '../../../../test/working-area';
 import { FRAGMENT, readHtml } from './shared-description';
 
 // The update log of decisions §26: an update is in the database before its acknowledgement, the store folds the
 // log into the state and empties it, and opening a document replays what a crash left (once, whatever the copies).
 
-let t: TestApp;
-let base: string;
-const editors: TestEditor[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const e of editors) e.destroy();
-  await t.close();
-});
-
-const cookieOf = (user: SignedUp) => [...user.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+const suite = useCollaborationApp();
+const { edit } = suite;
 const logOf = (requirementId: number) =>
-  t.ctx.db.select().from(collaborationUpdates).where(eq(collaborationUpdates.requirementId, requirementId));
+  suite.t.ctx.db.select().from(collaborationUpdates).where(eq(collaborationUpdates.requirementId, requirementId));
 const stateOf = async (requirementId: number) =>
-  (await t.ctx.db.select().from(collaborationStates).where(eq(collaborationStates.requirementId, requirementId)))[0]!;
+  (
+    await suite.t.ctx.db.select().from(collaborationStates).where(eq(collaborationStates.requirementId, requirementId))
+  )[0]!;
 const descriptionOf = async (user: SignedUp, id: number) =>
   ((await user.agent.get(`/api/requirements/${id}`)).data.data as { description: string }).description;
 
@@ -38,15 +28,9 @@ async function requirementOf(user: SignedUp) {
   return (await w.requirement(document.id, 'Braking')) as { id: number };
 }
 
-function edit(user: SignedUp, requirementId: number) {
-  const editor = openEditor(base, requirementId, { cookie: cookieOf(user) });
-  editors.push(editor);
-  return editor;
-}
-
 describe('the collaboration update log', () => {
   it('holds an update once it is acknowledged, and the store folds it into the state and empties the log', async () => {
-    const user = await t.signUp();
+    const user = await suite.t.signUp();
     const requirement = await requirementOf(user);
     const editor = edit(user, requirement.id);
     await until(() => editor.provider.isSynced);
@@ -71,7 +55,7 @@ describe('the collaboration update log', () => {
   });
 
   it('relays an update to the other editors before its row commits, and tells the sender saved only after', async () => {
-    const user = await t.signUp();
+    const user = await suite.t.signUp();
     const requirement = await requirementOf(user);
     const sender = edit(user, requirement.id);
     const other = edit(user, requirement.id);
@@ -81,7 +65,7 @@ describe('the collaboration update log', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holding = t.ctx.db.transaction(async (tx) => {
+    const holding = suite.t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`lock table collaboration_updates in exclusive mode`);
       locked();
       await released;
@@ -98,7 +82,7 @@ describe('the collaboration update log', () => {
   });
 
   it('replays what a crash left in the log when the document opens, once, and writes it back', async () => {
-    const user = await t.signUp();
+    const user = await suite.t.signUp();
     const requirement = await requirementOf(user);
     // The state as stored, then an update made on it that only the log holds (the server died before its store).
     const first = edit(user, requirement.id);
@@ -111,7 +95,7 @@ describe('the collaboration update log', () => {
     (paragraph.get(0) as Y.XmlText).insert(0, 'Crash-proof ');
     const update = Y.encodeStateAsUpdate(doc, before);
     // Twice: a replay of a row already applied changes nothing.
-    await t.ctx.db.insert(collaborationUpdates).values([
+    await suite.t.ctx.db.insert(collaborationUpdates).values([
       { requirementId: requirement.id, data: update, userId: user.id },
       { requirementId: requirement.id, data: update, userId: user.id },
     ]);
