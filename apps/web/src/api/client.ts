@@ -31,6 +31,8 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   if (csrf) headers['X-XSRF-TOKEN'] = csrf;
   const socketId = getSocketId();
   if (socketId) headers['X-Socket-ID'] = socketId;
+  // A write without a result (a deletion) answers its events rather than 204 (see api/written.ts).
+  if (method !== 'GET') headers.Prefer = 'return=representation';
   const hasBody = options.body !== undefined;
   // A form (an upload) goes as it is: the browser writes its multipart type with the boundary.
   const isForm = options.body instanceof FormData;
