@@ -1,6 +1,5 @@
 import type { Commentable, CommentPresented, CommentsAnswer } from '@reqloom/domain';
-import { api } from '../../api/client';
-import { written, type Written } from '../../api/written';
+import { api, written, type Written } from '../../api/client';
 
 // The path segment of each kind's calls: `documents/comments/{id}`, `documents/comment/{id}`… (decisions §11).
 const SEGMENT = { project: 'projects', document: 'documents', category: 'categories', requirement: 'requirements' };

@@ -1,6 +1,5 @@
 import type { CreateTestRunBody, TestRunPresented } from '@reqloom/domain';
-import { api } from '../../../api/client';
-import { written } from '../../../api/written';
+import { api, written } from '../../../api/client';
 import { workingAreaKeys } from '../../../api/workingAreaKeys';
 
 // The runs of a test (decisions §16). Creating and changing tests go through the requirement calls.
@@ -12,7 +11,7 @@ interface Data<T> {
 export const fetchTestRuns = async (testId: number) =>
   (await api.get<Data<TestRunPresented[]>>(`requirements/testruns/${testId}`)).data;
 
-/** Keeps a run: answers it with the events the server sent the project for it (api/written.ts). */
+/** Keeps a run: answers it with the events the server sent the project for it (api/client.ts). */
 export const createTestRun = (testId: number, body: CreateTestRunBody) =>
   written(api.post<Data<TestRunPresented>>(`requirements/testruns/${testId}`, body));
 

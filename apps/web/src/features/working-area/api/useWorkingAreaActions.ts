@@ -15,7 +15,7 @@ import type {
 } from '@reqloom/domain';
 import { importDocuments, type ImportFormat } from '../../../api/imports';
 import type { WireEvent } from '../../../api/wireEvent';
-import type { Written } from '../../../api/written';
+import type { Written } from '../../../api/client';
 import { useProject } from '../../projects/useProject';
 import { saveResolvingConflicts, type ConflictKind } from '../conflicts/conflicts';
 import { applyOwnWorkingAreaEvents, type WorkingAreaEvent } from './applyWorkingAreaEvent';

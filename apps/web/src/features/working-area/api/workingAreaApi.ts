@@ -12,8 +12,7 @@ import type {
   UpdateDocumentBody,
   UpdateRequirementBody,
 } from '@reqloom/domain';
-import { api } from '../../../api/client';
-import { eventsOf, written } from '../../../api/written';
+import { api, eventsOf, written } from '../../../api/client';
 
 interface Data<T> {
   data: T;
@@ -36,7 +35,7 @@ export const fetchDocumentRequirements = (documentId: number) =>
 
 export const fetchRequirement = (id: number) => data(api.get<Data<RequirementWithRevisions>>(`requirements/${id}`));
 
-// Writes answer their result with the events the server sent the project for them (api/written.ts).
+// Writes answer their result with the events the server sent the project for them (api/client.ts).
 export const createDocument = (body: CreateDocumentBody) =>
   written(api.post<Data<DocumentPresented> & { projectDocuments: DocumentPresented[] }>('documents', body));
 export const updateDocument = (id: number, body: UpdateDocumentBody) =>
