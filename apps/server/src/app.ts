@@ -15,6 +15,7 @@ import { registerOpenApi } from './http/openapi';
 import { RateLimiter } from './core/rate-limiter';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebClient } from './http/static-web';
+import { registerWorkEvents } from './http/work';
 import { zodValidatorCompiler } from './http/validation';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -119,6 +120,7 @@ export async function buildApp(
   // Answers are shaped by presenters; response schemas document them in OpenAPI.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
+  registerWorkEvents(app);
   await app.register(cookie);
   // JSON answers of a large document run to megabytes; they compress tenfold. Brotli at a low quality keeps the
   // CPU cost below the time saved on the wire. Built assets are served precompressed by the static handler.

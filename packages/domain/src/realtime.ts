@@ -73,3 +73,10 @@ export type BatchedRealtimeEvent = {
 
 /** The event `batch`, for subscriptions made with `batch: true`: a project's events in the order they happened. */
 export type RealtimeBatch = { project_id: number; events: BatchedRealtimeEvent[] };
+
+/**
+ * What a write in a project answers besides its result (issue 33): the events its unit of work sent the project's
+ * room, in order, which the caller's own socket is spared. Present on every `{data}` answer of such a write, and as
+ * the whole answer (200 instead of 204) of one that has no result when the call sent `Prefer: return=representation`.
+ */
+export type AnswerEvents = { events?: BatchedRealtimeEvent[] };

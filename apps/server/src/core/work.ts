@@ -3,7 +3,7 @@ import type { AppContext } from './context';
 import type { Db } from '../db/client';
 import { lockProjectFirst, type ProjectLockStrength } from './locks';
 import type { DomainEvent } from '../events/domain-events';
-import type { PresentedEntity, Remembered } from '../events/wire-message';
+import type { PresentedEntity, Remembered, WireMessage } from '../events/wire-message';
 
 /**
  * One unit of work: what a service is handed instead of opening transactions of its own. Every read and write
@@ -33,6 +33,8 @@ export type WorkOptions = {
    * it, `update` for its deletion.
    */
   project?: { id: number; strength: ProjectLockStrength };
+  /** Handed the wire events of the work once it is committed and published: those the caller answers with. */
+  committed?: (wire: WireMessage[]) => void;
 };
 
 // PostgreSQL may end one of two crossing transactions with a deadlock or a serialization failure; both are
@@ -74,6 +76,7 @@ export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (wor
         return { result, wire: await app.toWire(tx, events, remembered) };
       });
       app.events.publish({ events, wire, origin: options.origin });
+      options.committed?.(wire);
       return result;
     } catch (error) {
       const state = sqlState(error);

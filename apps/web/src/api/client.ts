@@ -1,3 +1,4 @@
+import type { AnswerEvents } from '@reqloom/domain';
 import { currentLanguage } from '../i18n/i18n';
 import { ApiError, toApiError } from './ApiError';
 import { fetchCsrfCookie, readCsrfToken } from './csrf';
@@ -5,6 +6,7 @@ import { keepEarlyRead, peekEarlyRead, takeEarlyRead } from './earlyReads';
 import { noteServerDate } from './serverClock';
 import { endSession, extendSession } from './session';
 import { getSocketId } from './socketId';
+import type { WireEvent } from './wireEvent';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,6 +33,8 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   if (csrf) headers['X-XSRF-TOKEN'] = csrf;
   const socketId = getSocketId();
   if (socketId) headers['X-Socket-ID'] = socketId;
+  // A write without a result (a deletion) answers its events rather than 204 (see `eventsOf`).
+  if (method !== 'GET') headers.Prefer = 'return=representation';
   const hasBody = options.body !== undefined;
   // A form (an upload) goes as it is: the browser writes its multipart type with the boundary.
   const isForm = options.body instanceof FormData;
@@ -146,3 +150,21 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   delete: <T = void>(path: string) => request<T>('DELETE', path),
 };
+
+/**
+ * A write's answer as the actions take it: its result, and the events the server sent the project's room for it
+ * (issue 33; the server's http/work.ts), which the caller applies as the socket applies other members' (its own
+ * socket is spared them).
+ */
+export type Written<T> = { data: T; events: WireEvent[] };
+
+/** The result of a write answered `{data, events}`. */
+export async function written<T>(call: Promise<{ data: T } & AnswerEvents>): Promise<Written<T>> {
+  const answer = await call;
+  return { data: answer.data, events: answer.events ?? [] };
+}
+
+/** The events of a write answered without a result: `{events}` (the client asks for them), or nothing (204). */
+export async function eventsOf(call: Promise<AnswerEvents | undefined>): Promise<WireEvent[]> {
+  return (await call)?.events ?? [];
+}

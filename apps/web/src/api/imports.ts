@@ -1,4 +1,4 @@
-import type { ImportAnswer } from '@reqloom/domain';
+import type { AnswerEvents, ImportAnswer } from '@reqloom/domain';
 import { api } from './client';
 
 /** The two kinds of file a project imports documents from (decisions §14); MS Word is for alpha users. */
@@ -25,9 +25,13 @@ export function hasImportExtension(format: ImportFormat, fileName: string): bool
  * Uploads a file to import into a project: one multipart call, `project_id` first so that the server can refuse
  * before it reads the file (a non-member, a Word import without the alpha flag), then the file.
  */
-export function importDocuments(format: ImportFormat, projectId: number, file: File): Promise<ImportAnswer> {
+export function importDocuments(
+  format: ImportFormat,
+  projectId: number,
+  file: File,
+): Promise<ImportAnswer & AnswerEvents> {
   const form = new FormData();
   form.append('project_id', String(projectId));
   form.append('file', file, file.name);
-  return api.post<ImportAnswer>(`documents/import${format}`, form);
+  return api.post<ImportAnswer & AnswerEvents>(`documents/import${format}`, form);
 }

@@ -1,5 +1,5 @@
 import type { Commentable, CommentPresented, CommentsAnswer } from '@reqloom/domain';
-import { api } from '../../api/client';
+import { api, written, type Written } from '../../api/client';
 
 // The path segment of each kind's calls: `documents/comments/{id}`, `documents/comment/{id}`… (decisions §11).
 const SEGMENT = { project: 'projects', document: 'documents', category: 'categories', requirement: 'requirements' };
@@ -8,16 +8,16 @@ export const fetchComments = (target: Commentable) =>
   api.get<CommentsAnswer>(`${SEGMENT[target.type]}/comments/${target.id}`);
 
 /** The project's own comments go through `projects/comment`, which names the element in the body. */
-export async function postComment(target: Commentable, content: string): Promise<CommentPresented> {
-  const answer =
+export function postComment(target: Commentable, content: string): Promise<Written<CommentPresented>> {
+  return written(
     target.type === 'project'
-      ? await api.post<{ data: CommentPresented }>(`projects/comment/${target.id}`, {
+      ? api.post<{ data: CommentPresented }>(`projects/comment/${target.id}`, {
           commentable_type: 'project',
           commentable_id: target.id,
           content,
         })
-      : await api.post<{ data: CommentPresented }>(`${SEGMENT[target.type]}/comment/${target.id}`, { content });
-  return answer.data;
+      : api.post<{ data: CommentPresented }>(`${SEGMENT[target.type]}/comment/${target.id}`, { content }),
+  );
 }
 
 // Served as POST: it changes state (decisions §2).

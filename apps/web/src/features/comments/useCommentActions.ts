@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Commentable, CommentsAnswer } from '@reqloom/domain';
 import { useProject } from '../projects/useProject';
 import { workingAreaKeys } from '../../api/workingAreaKeys';
-import { applyCommentCreated } from '../working-area/api/applyCommentCreated';
+import { applyOwnWorkingAreaEvents } from '../working-area/api/applyWorkingAreaEvent';
 import { markCommentsRead, postComment } from './commentsApi';
 
 /**
- * Sending a comment and marking an element's comments read. The server does not echo the caller's own
- * CommentCreated back (X-Socket-ID): the answer is applied through the same function as the socket's events.
+ * Sending a comment and marking an element's comments read. The server does not send the caller's own
+ * CommentCreated to its socket (X-Socket-ID): the answer carries it, applied as the socket's events are.
  */
 export function useCommentActions(target: Commentable) {
   const queryClient = useQueryClient();
@@ -17,9 +17,9 @@ export function useCommentActions(target: Commentable) {
 
   const send = useCallback(
     async (content: string) => {
-      const comment = await postComment({ type, id }, content);
-      applyCommentCreated(queryClient, projectId, comment);
-      return comment;
+      const { data, events } = await postComment({ type, id }, content);
+      await applyOwnWorkingAreaEvents(queryClient, projectId, events);
+      return data;
     },
     [queryClient, projectId, type, id],
   );

@@ -1,5 +1,5 @@
 import type { CreateTestRunBody, TestRunPresented } from '@reqloom/domain';
-import { api } from '../../../api/client';
+import { api, written } from '../../../api/client';
 import { workingAreaKeys } from '../../../api/workingAreaKeys';
 
 // The runs of a test (decisions §16). Creating and changing tests go through the requirement calls.
@@ -11,8 +11,9 @@ interface Data<T> {
 export const fetchTestRuns = async (testId: number) =>
   (await api.get<Data<TestRunPresented[]>>(`requirements/testruns/${testId}`)).data;
 
-export const createTestRun = async (testId: number, body: CreateTestRunBody) =>
-  (await api.post<Data<TestRunPresented>>(`requirements/testruns/${testId}`, body)).data;
+/** Keeps a run: answers it with the events the server sent the project for it (api/client.ts). */
+export const createTestRun = (testId: number, body: CreateTestRunBody) =>
+  written(api.post<Data<TestRunPresented>>(`requirements/testruns/${testId}`, body));
 
 /** Under the project's working-area prefix, so that whatever refreshes a project's caches reaches them too. */
 export const testRunsKey = workingAreaKeys.testRuns;

@@ -9,9 +9,9 @@ import { RichTextView } from '../../../components/editor/RichTextView';
 import { useProject } from '../../projects/useProject';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { testPlayerTour } from '../../tours/testPlayerTour';
-import { workingAreaKeys } from '../../../api/workingAreaKeys';
+import { applyOwnWorkingAreaEvents } from '../../working-area/api/applyWorkingAreaEvent';
 import { useWorkingAreaPaths } from '../../working-area/common/useWorkingAreaPaths';
-import { createTestRun, testRunsKey } from '../api/testsApi';
+import { createTestRun } from '../api/testsApi';
 import { nextTestOf, useProjectTests } from '../api/useProjectTests';
 import { EndDialog } from './EndDialog';
 import { PlayerStepCard } from './PlayerStepCard';
@@ -68,13 +68,9 @@ export function TestPlayer({ test }: { test: RequirementPresented }) {
     setSaving({ state: 'saving' });
     try {
       const kept = await createTestRun(test.id, runBody(run));
-      setSaving({ state: 'saved', run: kept });
-      // The test took the run's statuses and observations; its runs list has one more.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: testRunsKey(projectId, test.id) }),
-        queryClient.invalidateQueries({ queryKey: workingAreaKeys.requirement(projectId, test.id) }),
-        queryClient.invalidateQueries({ queryKey: workingAreaKeys.documentRequirements(projectId, test.document_id) }),
-      ]);
+      setSaving({ state: 'saved', run: kept.data });
+      // The test took the run's statuses and observations (its RequirementUpdated also reloads its runs).
+      await applyOwnWorkingAreaEvents(queryClient, projectId, kept.events);
     } catch (error) {
       setSaving({ state: 'failed', error });
     }

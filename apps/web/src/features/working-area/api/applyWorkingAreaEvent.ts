@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RequirementPresented } from '@reqloom/domain';
-import type { WireEvent, WorkingAreaEventName } from '../../../api/wireEvent';
+import { isProjectEvent, type WireEvent, type WorkingAreaEventName } from '../../../api/wireEvent';
 import { applyCommentCreated } from './applyCommentCreated';
 import { applyClassifierEvent } from './applyClassifierEvent';
 import type { StructureDocument } from './workingAreaApi';
@@ -33,7 +33,7 @@ function updateStructure(
  * directly, what it only names is reloaded (grouped with the other reloads of the next 150 ms). The synaeptic
  * map's read (`keys.map`) is reloaded on every change it draws: it is one answer for the whole project, read
  * again only while the map is on screen (an invalidated query nobody watches waits to be asked for). The socket
- * applies the events of other members as they come; a screen's own call applies the events its answer implies
+ * applies the events of other members as they come; a screen's own call applies those its answer carries
  * (see useWorkingAreaActions). The promise settles once the reloads it asked for are done.
  */
 export function applyWorkingAreaEvent(
@@ -147,26 +147,18 @@ export function applyWorkingAreaEvent(
 }
 
 /**
- * Applies the events a screen's own change implies and reloads what they name at once: the caller waits for the
- * screens to show its change (a new document it opens next, a list it moved something in).
+ * Applies the events a screen's own write answered with (the working area's; the server sent the same to the
+ * project's room) and reloads what they name at once: the caller waits for the screens to show its change (a new
+ * document it opens next, a list it moved something in).
  */
 export async function applyOwnWorkingAreaEvents(
   queryClient: QueryClient,
   projectId: number,
-  events: WorkingAreaEvent[],
+  events: WireEvent[],
 ): Promise<void> {
-  const done = events.map((event) => applyWorkingAreaEvent(queryClient, projectId, event));
+  const done = events
+    .filter((event): event is WorkingAreaEvent => !isProjectEvent(event))
+    .map((event) => applyWorkingAreaEvent(queryClient, projectId, event));
   await flushRefreshes(queryClient);
   await Promise.all(done);
-}
-
-/**
- * The documents whose cached lists show these requirements: where a change of links is seen. Lists nobody
- * loaded need no reload.
- */
-export function documentsShowing(queryClient: QueryClient, projectId: number, ids: number[]): number[] {
-  const wanted = new Set(ids);
-  return [...cachedDocumentLists(queryClient, projectId)]
-    .filter(([, list]) => list.some((r) => wanted.has(r.id)))
-    .map(([documentId]) => documentId);
 }

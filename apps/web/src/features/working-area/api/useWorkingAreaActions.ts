@@ -6,6 +6,7 @@ import type {
   CreateChildrenBody,
   CreateDocumentBody,
   CreateRequirementBody,
+  DocumentPresented,
   RequirementPresented,
   TagPresented,
   UpdateCategoryBody,
@@ -13,17 +14,19 @@ import type {
   UpdateRequirementBody,
 } from '@reqloom/domain';
 import { importDocuments, type ImportFormat } from '../../../api/imports';
+import type { WireEvent } from '../../../api/wireEvent';
+import type { Written } from '../../../api/client';
 import { useProject } from '../../projects/useProject';
-import { saveResolvingConflicts } from '../conflicts/conflicts';
-import { applyOwnWorkingAreaEvents, documentsShowing, linkedIds, type WorkingAreaEvent } from './applyWorkingAreaEvent';
+import { saveResolvingConflicts, type ConflictKind } from '../conflicts/conflicts';
+import { applyOwnWorkingAreaEvents, type WorkingAreaEvent } from './applyWorkingAreaEvent';
 import * as calls from './workingAreaApi';
 import type { StructureDocument } from './workingAreaApi';
 import { workingAreaKeys } from '../../../api/workingAreaKeys';
 
 /**
- * The working area's changes: each call, then the events its answer implies, applied to the caches as the
- * socket applies other members' (the server does not echo our own changes back). Each builds what the server
- * sends the others for the same change. They throw the call's error for the caller to show.
+ * The working area's changes: each call, then the events its answer carries (those the server sent the other
+ * members for it), applied to the caches as the socket applies other members' (the server does not send our own
+ * changes to our socket). They throw the call's error for the caller to show.
  *
  * Updates always send the version they edited: `body.version` when the caller kept the one its edit started from
  * (an editor open while others save), else the element's. A conflict is settled with the person (keep mine or
@@ -34,41 +37,56 @@ export function useWorkingAreaActions() {
   const projectId = useProject().project.id;
 
   return useMemo(() => {
-    const apply = (...events: (WorkingAreaEvent | false)[]) =>
-      applyOwnWorkingAreaEvents(
-        queryClient,
-        projectId,
-        events.filter((e): e is WorkingAreaEvent => e !== false),
-      );
-    const structureUpdated: WorkingAreaEvent = {
-      name: 'ProjectStructureUpdated',
-      payload: { project_id: projectId },
+    const apply = (events: WireEvent[]) => applyOwnWorkingAreaEvents(queryClient, projectId, events);
+    /** Applies a write's events and answers its result. */
+    const applied = async <T>(call: Promise<Written<T>>) => {
+      const { data, events } = await call;
+      await apply(events);
+      return data;
     };
-    const requirementsUpdated = (document_ids: number[]): WorkingAreaEvent | false =>
-      document_ids.length > 0 && { name: 'RequirementsUpdated', payload: { document_ids: [...new Set(document_ids)] } };
+    /**
+     * Saves through a conflict (decisions §19). Taking theirs writes nothing: the element the conflict answered
+     * goes in the caches as its own event would (the socket brings the other person's events as well).
+     */
+    const saved = async <T extends { version: number }>(
+      kind: ConflictKind,
+      mine: Record<string, unknown>,
+      version: number,
+      send: (version: number) => Promise<Written<T>>,
+      asEvent: (element: T) => WorkingAreaEvent,
+    ) => {
+      let answer: Written<T> | undefined;
+      const element = await saveResolvingConflicts(kind, mine, version, async (v) => (answer = await send(v)).data);
+      await apply(answer?.data === element ? answer.events : [asEvent(element)]);
+      return element;
+    };
+    const documentEvent = (document: DocumentPresented): WorkingAreaEvent => ({
+      name: 'DocumentUpdated',
+      payload: { document },
+    });
+    const categoryEvent = (category: CategoryPresented): WorkingAreaEvent => ({
+      name: 'CategoryUpdated',
+      payload: { category },
+    });
+    const requirementEvent = (requirement: RequirementPresented): WorkingAreaEvent => ({
+      name: 'RequirementUpdated',
+      payload: { requirement },
+    });
 
     return {
-      createDocument: async (body: Omit<CreateDocumentBody, 'project_id'>) => {
-        const { data } = await calls.createDocument({ ...body, project_id: projectId });
-        await apply({ name: 'DocumentUpdated', payload: { document: data } }, structureUpdated);
-        return data;
-      },
-      updateDocument: async (document: StructureDocument, body: UpdateDocumentBody) => {
-        const updated = await saveResolvingConflicts('document', body, body.version ?? document.version, (version) =>
-          calls.updateDocument(document.id, { ...body, version }),
-        );
-        await apply(
-          { name: 'DocumentUpdated', payload: { document: updated } },
-          structureUpdated,
-          // New parents: coverage and links of this document's requirements and of its old and new parents.
-          !!body.parents_id && requirementsUpdated([document.id, ...updated.parents, ...document.parents]),
-        );
-        return updated;
-      },
+      createDocument: async (body: Omit<CreateDocumentBody, 'project_id'>) =>
+        applied(calls.createDocument({ ...body, project_id: projectId })),
+      updateDocument: (document: StructureDocument, body: UpdateDocumentBody) =>
+        saved(
+          'document',
+          body,
+          body.version ?? document.version,
+          (version) => calls.updateDocument(document.id, { ...body, version }),
+          documentEvent,
+        ),
       /**
        * Imports a file (decisions §14). The answer lists the project's documents, without their categories: the
-       * structure shows the new ones at once (with those it knew keeping theirs), then reloads to get theirs.
-       * The other members hear of them from the server.
+       * structure shows the new ones at once (with those it knew keeping theirs), then its events reload the rest.
        */
       importDocuments: async (format: ImportFormat, file: File) => {
         const answer = await importDocuments(format, projectId, file);
@@ -77,116 +95,54 @@ export function useWorkingAreaActions() {
           const known = new Map(list.map((d) => [d.id, d]));
           return answer.projectDocuments.map((d) => ({ categories: [], ...known.get(d.id), ...d }));
         });
-        await apply(structureUpdated, requirementsUpdated(answer.data.documents.map((d) => d.id)));
+        await apply(answer.events ?? []);
         return answer.data;
       },
-      deleteDocument: async (document: StructureDocument) => {
-        await calls.deleteDocument(document.id);
-        await apply(
-          { name: 'DocumentDeleted', payload: { document_id: document.id } },
-          structureUpdated,
-          requirementsUpdated([...document.parents, ...document.children]),
-        );
-      },
+      deleteDocument: async (document: StructureDocument) => apply(await calls.deleteDocument(document.id)),
 
-      createCategory: async (body: CreateCategoryBody) => {
-        const created = await calls.createCategory(body);
-        await apply({ name: 'CategoryUpdated', payload: { category: created } }, structureUpdated);
-        return created;
-      },
-      updateCategory: async (category: CategoryPresented, body: UpdateCategoryBody) => {
-        const updated = await saveResolvingConflicts('category', body, body.version ?? category.version, (version) =>
-          calls.updateCategory(category.id, { ...body, version }),
-        );
-        const moved = body.parent_id !== undefined && body.parent_id !== category.parent_id;
-        await apply(
-          { name: 'CategoryUpdated', payload: { category: updated } },
-          structureUpdated,
-          // A new acronym or place changes the references and reading order of the requirements below.
-          (body.acronym !== undefined || moved) && requirementsUpdated([category.document_id]),
-        );
-        return updated;
-      },
-      deleteCategory: async (category: CategoryPresented) => {
-        await calls.deleteCategory(category.id);
-        await apply(
-          { name: 'CategoryDeleted', payload: { category_id: category.id, document_id: category.document_id } },
-          requirementsUpdated([category.document_id]),
-          structureUpdated,
-        );
-      },
+      createCategory: (body: CreateCategoryBody) => applied(calls.createCategory(body)),
+      updateCategory: (category: CategoryPresented, body: UpdateCategoryBody) =>
+        saved(
+          'category',
+          body,
+          body.version ?? category.version,
+          (version) => calls.updateCategory(category.id, { ...body, version }),
+          categoryEvent,
+        ),
+      deleteCategory: async (category: CategoryPresented) => apply(await calls.deleteCategory(category.id)),
       moveCategory: async (category: CategoryPresented, direction: 'up' | 'down') => {
-        await calls.moveCategory(category.id, direction);
-        await apply({ name: 'CategoriesUpdated', payload: { document_id: category.document_id } }, structureUpdated);
+        await applied(calls.moveCategory(category.id, direction));
       },
 
-      createRequirement: async (body: CreateRequirementBody) => {
-        const created = await calls.createRequirement(body);
-        await apply({ name: 'RequirementUpdated', payload: { requirement: created } });
-        return created;
-      },
-      updateRequirement: async (requirement: RequirementPresented, body: UpdateRequirementBody) => {
-        const updated = await saveResolvingConflicts(
+      createRequirement: (body: CreateRequirementBody) => applied(calls.createRequirement(body)),
+      updateRequirement: (requirement: RequirementPresented, body: UpdateRequirementBody) =>
+        saved(
           'requirement',
           body,
           body.version ?? requirement.version,
           (version) => calls.updateRequirement(requirement.id, { ...body, version }),
-        );
-        // Links dropped: the requirements on their other end show it (those kept or added come with the answer).
-        const kept = new Set(linkedIds(updated));
-        const dropped = linkedIds(requirement).filter((id) => !kept.has(id));
-        const movedFrom = updated.document_id !== requirement.document_id ? [requirement.document_id] : [];
-        await apply(
-          { name: 'RequirementUpdated', payload: { requirement: updated } },
-          requirementsUpdated([...documentsShowing(queryClient, projectId, dropped), ...movedFrom]),
-        );
-        return updated;
-      },
+          requirementEvent,
+        ),
       /**
        * Replaces the requirement's tags (`tags_id`), from the version the picker opened on. A conflict shows both
        * sets of tags; keeping mine saves the whole set as this person chose it.
        */
-      setRequirementTags: async (requirement: RequirementPresented, tags: TagPresented[], version?: number) => {
-        const updated = await saveResolvingConflicts('requirement', { tags }, version ?? requirement.version, (v) =>
-          calls.updateRequirement(requirement.id, { tags_id: tags.map((tag) => tag.id), version: v }),
-        );
-        await apply({ name: 'RequirementUpdated', payload: { requirement: updated } });
-        return updated;
-      },
-      createChildren: async (requirement: RequirementPresented, body: CreateChildrenBody) => {
-        const created = await calls.createChildren(requirement.id, body);
-        // Each child names its parent among its links: the parent's view and list are reloaded with them.
-        await apply(
-          ...created.map((child): WorkingAreaEvent => ({
-            name: 'RequirementUpdated',
-            payload: { requirement: child },
-          })),
-        );
-        return created;
-      },
-      copyRequirement: async (requirement: RequirementPresented) => {
-        const copy = await calls.copyRequirement(requirement.id);
-        // The copy goes just after the original: the order of the ones after it moves.
-        await apply(
-          { name: 'RequirementUpdated', payload: { requirement: copy } },
-          requirementsUpdated([requirement.document_id]),
-        );
-        return copy;
-      },
+      setRequirementTags: (requirement: RequirementPresented, tags: TagPresented[], version?: number) =>
+        saved(
+          'requirement',
+          { tags },
+          version ?? requirement.version,
+          (v) => calls.updateRequirement(requirement.id, { tags_id: tags.map((tag) => tag.id), version: v }),
+          requirementEvent,
+        ),
+      createChildren: (requirement: RequirementPresented, body: CreateChildrenBody) =>
+        applied(calls.createChildren(requirement.id, body)),
+      copyRequirement: (requirement: RequirementPresented) => applied(calls.copyRequirement(requirement.id)),
       moveRequirement: async (requirement: RequirementPresented, direction: 'up' | 'down') => {
-        await calls.moveRequirement(requirement.id, direction);
-        await apply(requirementsUpdated([requirement.document_id]));
+        await applied(calls.moveRequirement(requirement.id, direction));
       },
-      deleteRequirement: async (requirement: RequirementPresented) => {
-        await calls.deleteRequirement(requirement.id);
-        await apply(
-          {
-            name: 'RequirementDeleted',
-            payload: { requirement_id: requirement.id, document_id: requirement.document_id },
-          },
-          requirementsUpdated(documentsShowing(queryClient, projectId, linkedIds(requirement))),
-        );
-      },
+      deleteRequirement: async (requirement: RequirementPresented) =>
+        apply(await calls.deleteRequirement(requirement.id)),
     };
   }, [queryClient, projectId]);
 }

@@ -12,7 +12,7 @@ import type {
   UpdateDocumentBody,
   UpdateRequirementBody,
 } from '@reqloom/domain';
-import { api } from '../../../api/client';
+import { api, eventsOf, written } from '../../../api/client';
 
 interface Data<T> {
   data: T;
@@ -35,27 +35,29 @@ export const fetchDocumentRequirements = (documentId: number) =>
 
 export const fetchRequirement = (id: number) => data(api.get<Data<RequirementWithRevisions>>(`requirements/${id}`));
 
+// Writes answer their result with the events the server sent the project for them (api/client.ts).
 export const createDocument = (body: CreateDocumentBody) =>
-  api.post<Data<DocumentPresented> & { projectDocuments: DocumentPresented[] }>('documents', body);
+  written(api.post<Data<DocumentPresented> & { projectDocuments: DocumentPresented[] }>('documents', body));
 export const updateDocument = (id: number, body: UpdateDocumentBody) =>
-  data(api.put<Data<DocumentPresented>>(`documents/${id}`, body));
-export const deleteDocument = (id: number) => api.delete(`documents/${id}`);
+  written(api.put<Data<DocumentPresented>>(`documents/${id}`, body));
+export const deleteDocument = (id: number) => eventsOf(api.delete(`documents/${id}`));
 
-export const createCategory = (body: CreateCategoryBody) => data(api.post<Data<CategoryPresented>>('categories', body));
+export const createCategory = (body: CreateCategoryBody) =>
+  written(api.post<Data<CategoryPresented>>('categories', body));
 export const updateCategory = (id: number, body: UpdateCategoryBody) =>
-  data(api.put<Data<CategoryPresented>>(`categories/${id}`, body));
-export const deleteCategory = (id: number) => api.delete(`categories/${id}`);
+  written(api.put<Data<CategoryPresented>>(`categories/${id}`, body));
+export const deleteCategory = (id: number) => eventsOf(api.delete(`categories/${id}`));
 // Served as POST: they change state (decisions §2).
 export const moveCategory = (id: number, direction: 'up' | 'down') =>
-  data(api.post<Data<CategoryPresented>>(`categories/moveorder${direction}/${id}`));
+  written(api.post<Data<CategoryPresented>>(`categories/moveorder${direction}/${id}`));
 
 export const createRequirement = (body: CreateRequirementBody) =>
-  data(api.post<Data<RequirementPresented>>('requirements', body));
+  written(api.post<Data<RequirementPresented>>('requirements', body));
 export const updateRequirement = (id: number, body: UpdateRequirementBody) =>
-  data(api.put<Data<RequirementPresented>>(`requirements/${id}`, body));
+  written(api.put<Data<RequirementPresented>>(`requirements/${id}`, body));
 export const createChildren = (id: number, body: CreateChildrenBody) =>
-  data(api.put<Data<RequirementPresented[]>>(`requirements/createchildren/${id}`, body));
-export const copyRequirement = (id: number) => data(api.post<Data<RequirementPresented>>(`requirements/copy/${id}`));
+  written(api.put<Data<RequirementPresented[]>>(`requirements/createchildren/${id}`, body));
+export const copyRequirement = (id: number) => written(api.post<Data<RequirementPresented>>(`requirements/copy/${id}`));
 export const moveRequirement = (id: number, direction: 'up' | 'down') =>
-  data(api.post<Data<RequirementPresented>>(`requirements/moveorder${direction}/${id}`));
-export const deleteRequirement = (id: number) => api.delete(`requirements/${id}`);
+  written(api.post<Data<RequirementPresented>>(`requirements/moveorder${direction}/${id}`));
+export const deleteRequirement = (id: number) => eventsOf(api.delete(`requirements/${id}`));
