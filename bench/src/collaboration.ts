@@ -123,7 +123,7 @@ async function scenario(instances: number): Promise<Figures> {
   });
   await db
     .insert(schema.projectUsers)
-    .values(users.slice(1).map((u) => ({ projectId: project.id, userId: u.id })))
+    .values(users.slice(1).map((u) => ({ projectId: project.id, userId: u.id, role: 'editor' as const })))
     .onConflictDoNothing();
 
   console.log(`\n${instances} instance(s), ${EDITORS} editors, ${RATE} keystrokes/s each for ${SECONDS} s…`);

@@ -123,7 +123,7 @@ export async function generateProject(db: Db, ownerId: number, shape: Shape) {
     })
     .returning();
   const projectId = project!.id;
-  await db.insert(projectUsers).values({ projectId, userId: ownerId });
+  await db.insert(projectUsers).values({ projectId, userId: ownerId, role: 'maintainer' });
   const docIds: number[] = [];
   const requirementIds: number[][] = [];
   const description =

@@ -48,7 +48,9 @@ export async function realtimeScenario(
       })),
     )
     .returning({ id: schema.users.id });
-  await db.insert(schema.projectUsers).values(people.map((p) => ({ projectId: data.projectId, userId: p.id })));
+  await db
+    .insert(schema.projectUsers)
+    .values(people.map((p) => ({ projectId: data.projectId, userId: p.id, role: 'editor' as const })));
   const cookies = await Promise.all(people.map((p) => sessionCookie(p.id)));
   const httpUsers = cookies.slice(0, REALTIME_USERS).map((cookie) => ({ cookie, xsrf }));
   const socketCookies = cookies.slice(REALTIME_USERS);
