@@ -24,6 +24,7 @@ import { userRoutes } from './modules/user/user.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { memberRoutes } from './modules/projects/members.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { documentRoutes } from './modules/working-area/documents/documents.routes';
 import { categoryRoutes } from './modules/working-area/categories/categories.routes';
 import { requirementRoutes } from './modules/working-area/requirements/requirements.routes';
@@ -145,6 +146,7 @@ export async function buildApp(
   groupRoutes(app, ctx);
   projectRoutes(app, ctx);
   memberRoutes(app, ctx);
+  auditRoutes(app, ctx);
   documentRoutes(app, ctx);
   categoryRoutes(app, ctx);
   requirementRoutes(app, ctx);

@@ -32,4 +32,5 @@ export * from './schemas/attachments';
 export * from './schemas/classifiers';
 export * from './schemas/search';
 export * from './schemas/interchange';
+export * from './schemas/audit';
 export * from './rules/search-extract';

@@ -134,7 +134,7 @@ describe('collaborative editing', () => {
     const o = edit(owner, requirement.id);
     await Promise.all([m.authenticated, o.authenticated]);
     await until(() => readHtml(m.doc).includes('Braking') && readHtml(o.doc).includes('Braking'));
-    await runWork(suite.t.ctx, {}, async (work) => {
+    await runWork(suite.t.ctx, { actor: { type: 'cli' } }, async (work) => {
       await work.tx
         .delete(projectUsers)
         .where(and(eq(projectUsers.projectId, project.id), eq(projectUsers.userId, member.id)));

@@ -45,7 +45,7 @@ describe('unit of work', () => {
     published.length = 0;
     let createdId = 0;
     await expect(
-      runWork(t.ctx, {}, async (work) => {
+      runWork(t.ctx, { actor: { type: 'cli' } }, async (work) => {
         createdId = (await createRequirement(work, user, project, body('Rolled back'))).id;
         throw new Error('boom');
       }),
@@ -58,7 +58,7 @@ describe('unit of work', () => {
 
   it('composes services in one transaction and publishes once, after commit, what is committed', async () => {
     published.length = 0;
-    const answer = await runWork(t.ctx, { origin: 'origin.x' }, async (work) => {
+    const answer = await runWork(t.ctx, { actor: { type: 'cli' }, origin: 'origin.x' }, async (work) => {
       const a = await createRequirement(work, user, project, body('First'));
       await updateRequirement(work, user, project, a.id, { name: 'First, renamed' });
       const b = await createRequirement(work, user, project, body('Second'));
@@ -86,7 +86,7 @@ describe('unit of work', () => {
   it('makes a thousand requirements in one work and tells browsers to reload the list, not a thousand times', async () => {
     published.length = 0;
     const before = await t.ctx.db.$count(requirements, eq(requirements.documentId, documentId));
-    await runWork(t.ctx, {}, async (work) => {
+    await runWork(t.ctx, { actor: { type: 'cli' } }, async (work) => {
       for (let i = 0; i < 1000; i++) await insertRequirement(work, user, project, body(`Imported ${i}`));
     });
     expect(await t.ctx.db.$count(requirements, eq(requirements.documentId, documentId))).toBe(before + 1000);

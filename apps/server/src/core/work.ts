@@ -4,6 +4,10 @@ import type { Db } from '../db/client';
 import { lockProjectFirst, type ProjectLockStrength } from './locks';
 import type { DomainEvent } from '../events/domain-events';
 import type { PresentedEntity, Remembered, WireMessage } from '../events/wire-message';
+import { writeAudit, type AuditedFact, type AuditFact, type WorkActor } from './audit';
+
+/** A fact about a project: the ones the audit trail can say something of. */
+type ProjectFact = Extract<DomainEvent, { projectId: number }>;
 
 /**
  * One unit of work: what a service is handed instead of opening transactions of its own. Every read and write
@@ -18,6 +22,13 @@ export type Work = {
   readonly lang: Language;
   record(event: DomainEvent): void;
   /**
+   * Records a fact of a project with what the audit trail says of it (decisions §21): the entry is written in this
+   * work's transaction, once the work is done, and a rollback leaves none.
+   */
+  record(event: ProjectFact, audit: AuditFact): void;
+  /** An audited change that the browsers need not hear of (an export, say): only the entry. */
+  audit(projectId: number | null, fact: AuditFact): void;
+  /**
    * Keeps an entity as presented for the answer, so that the wire event about it reuses it instead of presenting
    * it again; used only while no later fact of the work touches the same entity.
    */
@@ -25,6 +36,8 @@ export type Work = {
 };
 
 export type WorkOptions = {
+  /** Who the work acts for: the audit trail's actor. */
+  actor: WorkActor;
   lang?: Language;
   /** The caller's realtime connection as a room only it is in: not sent what this work causes. */
   origin?: string;
@@ -61,6 +74,7 @@ function sqlState(error: unknown): string | undefined {
 export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (work: Work) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const events: DomainEvent[] = [];
+    const audited: AuditedFact[] = [];
     const remembered: Remembered = new Map();
     try {
       const { result, wire } = await app.db.transaction(async (tx) => {
@@ -68,11 +82,16 @@ export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (wor
           app,
           tx,
           lang: options.lang ?? 'en',
-          record: (event) => void events.push(event),
+          record: (event: DomainEvent, audit?: AuditFact) => {
+            events.push(event);
+            if (audit) audited.push({ projectId: (event as ProjectFact).projectId, fact: audit });
+          },
+          audit: (projectId, fact) => void audited.push({ projectId, fact }),
           remember: (entity) => void remembered.set(`${entity.kind}:${entity.value.id}`, { at: events.length, entity }),
         };
         if (options.project) await lockProjectFirst(tx, options.project.id, options.project.strength);
         const result = await fn(work);
+        await writeAudit(tx, options.actor, audited);
         return { result, wire: await app.toWire(tx, events, remembered) };
       });
       app.events.publish({ events, wire, origin: options.origin });

@@ -9,3 +9,4 @@ export * from './schema/attachments';
 export * from './schema/comments';
 export * from './schema/classifiers';
 export * from './schema/downloads';
+export * from './schema/audit';

@@ -3,6 +3,7 @@ import type { BatchedRealtimeEvent } from '@reqloom/domain';
 import type { AppContext } from '../core/context';
 import type { ProjectLockStrength } from '../core/locks';
 import { runWork, type Work } from '../core/work';
+import type { WorkActor } from '../core/audit';
 import type { WireMessage } from '../events/wire-message';
 import { originOf } from './origin';
 
@@ -27,7 +28,18 @@ export function inWork<T>(
 ): Promise<T> {
   const project = request.project ? { id: request.project.id, strength: projectLock } : undefined;
   const committed = project && ((wire: WireMessage[]) => keepEvents(request, project.id, wire));
-  return runWork(ctx, { lang: request.lang, origin: originOf(request), project, committed }, fn);
+  return runWork(ctx, { actor: actorOf(request), lang: request.lang, origin: originOf(request), project, committed }, fn);
+}
+
+/**
+ * Who a request acts for in the audit trail: its session's user, or its access token (the owner, and the token's
+ * name). Calls without a caller (sign-up, a password reset) change nothing a project's trail holds.
+ */
+export function actorOf(request: FastifyRequest): WorkActor {
+  const auth = request.auth;
+  if (!auth) return { type: 'cli', name: 'anonymous' };
+  if (auth.kind === 'token') return { type: 'token', id: auth.user.id, tokenId: auth.tokenId, name: auth.user.name };
+  return { type: 'user', id: auth.user.id, name: auth.user.name };
 }
 
 function keepEvents(request: FastifyRequest, projectId: number, wire: WireMessage[]) {

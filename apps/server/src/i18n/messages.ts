@@ -87,6 +87,8 @@ const en = {
   'validation.group_member': 'You are not a member of this group.',
   'validation.transfer_target': 'You can only transfer a project to yourself or to a group you belong to.',
   'validation.last_maintainer': 'A project keeps at least one maintainer: make another member maintainer first.',
+  'validation.date_format': 'This must be a date (2026-11-28) or a date and time with its offset (2026-11-28T14:30:00Z).',
+  'validation.cursor': 'This page marker is not one the server gave; start again from the first page.',
   'validation.cycle': 'This link would make a cycle.',
   'validation.not_in_document': 'This category does not belong to the chosen document.',
   'validation.link_documents': 'Requirements can only be linked between documents linked parent to child.',
@@ -218,6 +220,9 @@ const fr: Record<MessageKey, string> = {
   'validation.transfer_target':
     "Vous ne pouvez transférer un projet qu'à vous-même ou à un groupe dont vous êtes membre.",
   'validation.last_maintainer': "Un projet garde au moins un mainteneur : nommez d'abord un autre membre mainteneur.",
+  'validation.date_format':
+    'Il faut une date (2026-11-28) ou une date et une heure avec son décalage (2026-11-28T14:30:00Z).',
+  'validation.cursor': "Ce marqueur de page n'a pas été donné par le serveur : reprenez depuis la première page.",
   'validation.cycle': 'Ce lien créerait un cycle.',
   'validation.not_in_document': "Cette catégorie n'appartient pas au document choisi.",
   'validation.link_documents': 'Les exigences ne peuvent être liées qu’entre documents liés parent-enfant.',

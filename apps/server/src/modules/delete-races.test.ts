@@ -56,7 +56,7 @@ describe('writes racing a delete', () => {
       const { t, user } = suite;
       const [author] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
       const row = (await findProject(t.ctx.db, project.id))!;
-      const made = await runWork(t.ctx, {}, async (work) => {
+      const made = await runWork(t.ctx, { actor: { type: 'cli' } }, async (work) => {
         const rows = [];
         for (let i = 0; i < 400; i++)
           rows.push(

@@ -120,7 +120,7 @@ describe('realtime across instances', () => {
     expect(await onB.emitWithAck('subscribe', { project_id: project.id, batch: true })).toMatchObject({ ok: true });
     await owner.agent.put(`/api/projects/${project.id}`, { name: 'at once' });
     await owner.agent.put(`/api/projects/${project.id}`, { name: 'waiting' });
-    await runWork(a.ctx, {}, async (work) => {
+    await runWork(a.ctx, { actor: { type: 'cli' } }, async (work) => {
       await work.tx
         .delete(projectUsers)
         .where(and(eq(projectUsers.projectId, project.id), eq(projectUsers.userId, member.id)));

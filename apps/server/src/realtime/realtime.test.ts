@@ -73,7 +73,7 @@ const settle = () => new Promise((r) => setTimeout(r, 300));
 
 /** Ends a membership as the services do: the row goes, and MembershipEnded with it. */
 const endMembership = (projectId: number, userId: number) =>
-  runWork(t.ctx, {}, async (work) => {
+  runWork(t.ctx, { actor: { type: 'cli' } }, async (work) => {
     await work.tx
       .delete(projectUsers)
       .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)));

@@ -119,7 +119,7 @@ export async function seedDemo(
         'another demo: npm run reqloom -- seed:demo another@example.com',
     };
   const password = options.password ?? demoPassword();
-  return runWork(app, {}, async (work) => {
+  return runWork(app, { actor: { type: 'cli' } }, async (work) => {
     const username = await freeUsername(work, email);
     const created = await createConfirmedUser(work.tx, { name: 'Demo User', username, email, password });
     if ('errors' in created)

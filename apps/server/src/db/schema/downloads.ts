@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { projects } from './projects';
 import { users } from './users';
 import { documents } from './working-area';
 
@@ -14,16 +15,19 @@ export const downloads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['msword', 'reqif'] }).notNull(),
+    /** The exported document (Word, ReqIF). */
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    /** The project of a project-wide export (the audit trail's CSV), with the filters it was asked with. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    params: jsonb('params').$type<Record<string, unknown>>(),
+    kind: text('kind', { enum: ['msword', 'reqif', 'audit_csv'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('downloads_token_hash_unique').on(t.tokenHash),
     index('downloads_document_idx').on(t.documentId),
+    index('downloads_project_idx').on(t.projectId),
     index('downloads_user_idx').on(t.userId),
   ],
 );

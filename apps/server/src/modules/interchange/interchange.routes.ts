@@ -25,7 +25,7 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
  * How each kind of export is built when its link is followed: the data is read here, the file is built on the
  * export thread (export-off-thread.ts).
  */
-const EXPORTERS: Record<DownloadKind, Exporter> = {
+const EXPORTERS: Partial<Record<DownloadKind, Exporter>> = {
   msword: async (db, documentId, lang, thread) => {
     const data = await loadExportData(db, documentId);
     const built = await thread.build({ kind: 'msword', data, lang, now: new Date() });
@@ -126,9 +126,9 @@ export function interchangeRoutes(
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const link = await takeDownload(ctx.db, request.params.token, user.id);
+      const link = await takeDownload(ctx.db, request.params.token, user.id, ['msword', 'reqif']);
       const exporter = link && EXPORTERS[link.kind];
-      if (!link || !exporter) throw notFound();
+      if (!link || !exporter || link.documentId === null) throw notFound();
       const place = await findElementProjectForUser(ctx.db, 'document', link.documentId, user.id);
       if (
         !place ||

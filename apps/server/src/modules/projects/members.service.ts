@@ -4,7 +4,7 @@ import { loadProjectForWrite } from '../../core/locks';
 import { forbidden, invalid, notFound } from '../../core/errors';
 import type { User } from '../../core/identity';
 import type { Work } from '../../core/work';
-import { projects, projectUsers } from '../../db/schema';
+import { projects, projectUsers, users } from '../../db/schema';
 import { can } from '../../policies/policy';
 import { projectRole } from '../../policies/project-access';
 import { presentMembers, presentProject } from '../../read/projects.presenter';
@@ -19,6 +19,12 @@ import { randomToken } from '../../security/tokens';
 async function lockedRole(work: Work, projectId: number, userId: number): Promise<ProjectRole | null> {
   await loadProjectForWrite(work.tx, projectId);
   return projectRole(work.tx, projectId, userId);
+}
+
+/** A member as the audit trail names them: their name at the time (decisions §21). */
+async function memberName(work: Work, userId: number): Promise<string | null> {
+  const [row] = await work.tx.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.name ?? null;
 }
 
 async function otherMaintainers(work: Work, projectId: number, userId: number): Promise<number> {
@@ -55,7 +61,16 @@ export async function changeMemberRole(
       .set({ role })
       .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)));
     work.record({ name: 'MembershipRoleChanged', projectId, userId, role });
-    work.record({ name: 'ProjectMembersChanged', projectId });
+    work.record(
+      { name: 'ProjectMembersChanged', projectId },
+      {
+        action: 'member_role_changed',
+        entityType: 'member',
+        entityId: userId,
+        reference: await memberName(work, userId),
+        changes: { role: { old: target, new: role } },
+      },
+    );
     work.record({ name: 'ProjectUpdated', projectId });
   }
   const [member] = await presentMembers(work.tx, projectId, userId);
@@ -70,11 +85,22 @@ export async function removeMember(work: Work, user: User, projectId: number, us
   if (target === null) throw notFound();
   if (target === 'maintainer' && (await otherMaintainers(work, projectId, userId)) === 0)
     throw invalid({ user_id: ['validation.last_maintainer'] });
+  const name = await memberName(work, userId);
   await work.tx.delete(projectUsers).where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)));
   // The member's connections leave the project (realtime, collaboration), and their own sockets are told the
   // project is gone for them (`tell`).
   work.record({ name: 'MembershipEnded', projectId, userId, tell: true });
-  work.record({ name: 'ProjectMembersChanged', projectId });
+  work.record(
+    { name: 'ProjectMembersChanged', projectId },
+    {
+      action: 'member_removed',
+      entityType: 'member',
+      entityId: userId,
+      reference: name,
+      // Leaving is removing oneself: the trail says which it was by its actor.
+      changes: { role: { old: target } },
+    },
+  );
   work.record({ name: 'ProjectUpdated', projectId });
 }
 

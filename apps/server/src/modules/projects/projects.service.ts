@@ -177,6 +177,13 @@ export async function transferProject(
 export async function deleteProject(work: Work, project: ProjectRow): Promise<void> {
   await loadProjectForWrite(work.tx, project.id, 'update');
   await work.tx.delete(projects).where(eq(projects.id, project.id));
+  // Its trail goes with it (the cascade); the deletion is kept apart, with no project, and names it (decisions §21).
+  work.audit(null, {
+    action: 'deleted',
+    entityType: 'project',
+    entityId: project.id,
+    reference: `${project.name} (${project.acronym})`,
+  });
   work.record({ name: 'ProjectDeleted', projectId: project.id });
 }
 
@@ -207,7 +214,16 @@ export async function joinProject(
   // The contributors list of the members already there changes.
   if (inserted.length > 0) {
     work.record({ name: 'ProjectUpdated', projectId: project.id });
-    work.record({ name: 'ProjectMembersChanged', projectId: project.id });
+    work.record(
+      { name: 'ProjectMembersChanged', projectId: project.id },
+      {
+        action: 'member_joined',
+        entityType: 'member',
+        entityId: user.id,
+        reference: user.name,
+        changes: { role: { new: role } },
+      },
+    );
   }
   return presentProject(tx, project, user.id);
 }

@@ -48,7 +48,7 @@ const plan = (): ImportPlan => ({
 });
 
 const projectRow = async (id: number) => (await suite.t.ctx.db.select().from(projects).where(eq(projects.id, id)))[0]!;
-const realStep: Step = (fn) => runWork(suite.t.ctx, {}, fn);
+const realStep: Step = (fn) => runWork(suite.t.ctx, { actor: { type: 'cli' } }, fn);
 
 describe('writeImport, in short steps through a staging project', () => {
   it('a reader between the steps sees nothing of the import, and all of it once published', async () => {
