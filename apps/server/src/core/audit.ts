@@ -91,7 +91,7 @@ export function changedFields<T extends Record<string, unknown>>(
     if (!(field in after)) continue;
     const old = before[field] ?? null;
     const value = after[field] ?? null;
-    if (JSON.stringify(old) !== JSON.stringify(value)) changes[field] = { old: old as never, new: value as never };
+    if (JSON.stringify(old) !== JSON.stringify(value)) changes[field] = { old: old, new: value };
   }
   return changes;
 }
