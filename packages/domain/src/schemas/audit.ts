@@ -61,10 +61,7 @@ export const auditActorSchema = z.object({
 });
 export type AuditActor = z.infer<typeof auditActorSchema>;
 
-/**
- * One value of a change. Rich text is not copied into the trail: a changed description is `{changed: true}` (the
- * revisions of decisions §22 name it by revision id).
- */
+/** One value of a change: what a field held, as the API presents it (text, number, flag, list of ids or names). */
 export const auditValueSchema = z.union([
   z.string(),
   z.number(),
@@ -73,10 +70,14 @@ export const auditValueSchema = z.union([
   z.array(z.unknown()),
   z.record(z.string(), z.unknown()),
 ]);
-/** The fields that changed, each with its value before and after (a creation has only `new`, a deletion only `old`). */
+/**
+ * The fields that changed, each with its value before and after: a creation has only `new`, a deletion only `old`.
+ * Rich text (a description, a test's conditions and steps) is not copied into the trail: its change is
+ * `{changed: true}`, which the revisions of decisions §22 will name by revision id.
+ */
 export const auditChangesSchema = z.record(
   z.string(),
-  z.object({ old: auditValueSchema.optional(), new: auditValueSchema.optional() }),
+  z.object({ old: auditValueSchema.optional(), new: auditValueSchema.optional(), changed: z.literal(true).optional() }),
 );
 export type AuditChanges = z.infer<typeof auditChangesSchema>;
 
