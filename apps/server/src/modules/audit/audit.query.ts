@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilters, AuditQuery } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema';
@@ -9,6 +9,11 @@ export type AuditRow = typeof auditEntries.$inferSelect & { micros: string };
 const a = auditEntries;
 /** The moment of an entry in microseconds since 1970, exact (PostgreSQL 14+ gives `extract` as numeric). */
 const micros = sql<string>`(extract(epoch from ${a.at}) * 1000000)::bigint::text`;
+/**
+ * Newest first, in the order of the indexes (`desc nulls last`, as drizzle writes them): a plain `desc` means nulls
+ * first, which no index matches, and PostgreSQL then sorts the whole project's trail for each page.
+ */
+const newestFirst = [sql`${a.at} desc nulls last`, sql`${a.id} desc nulls last`];
 const momentOf = (microsText: string) => sql`(timestamptz 'epoch' + ${microsText}::bigint * interval '1 microsecond')`;
 
 /** The conditions of the filters: each is served by one of the table's indexes, in the order of `at` (db/schema/audit). */
@@ -41,7 +46,7 @@ export async function auditPage(
     .select({ ...getColumns(), micros })
     .from(a)
     .where(and(...conditions))
-    .orderBy(desc(a.at), desc(a.id))
+    .orderBy(...newestFirst)
     .limit(query.limit + 1);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
@@ -64,7 +69,7 @@ export async function* auditBatches(
       .select({ ...getColumns(), micros })
       .from(a)
       .where(and(...conditions))
-      .orderBy(desc(a.at), desc(a.id))
+      .orderBy(...newestFirst)
       .limit(batchSize);
     if (rows.length === 0) return;
     yield rows;
