@@ -166,6 +166,11 @@ test('an editor demoted to viewer while typing turns read-only live, and what it
   await viewer.goto(requirementPath());
   await expect(description(viewer)).toContainText('Maintainer after.');
   await expect(description(viewer)).not.toContainText('Typed after the demotion.');
+
+  // What the server refused is not unsaved work to keep: the demoted member leaves the view without being asked.
+  await editor.getByRole('link', { name: 'Overview', exact: true }).click();
+  await expect(editor.getByRole('dialog')).toHaveCount(0);
+  await expect(editor).toHaveURL(new RegExp(`${seed.base}$`));
 });
 
 test('a member removed while viewing the project is sent away live, with no reload', async () => {
