@@ -157,7 +157,7 @@ test('two members share a project through its join link, see it renamed live and
     await expect(a).toHaveURL(/\/dashboard$/);
     await expect(a.getByText('The project Flight Control Software has been deleted.')).toBeVisible();
     await expect(b).toHaveURL(/\/dashboard$/);
-    await expect(b.getByText('This project has just been deleted by another member.')).toBeVisible();
+    await expect(b.getByText('This project has just been deleted, or you have been removed from it.')).toBeVisible();
     await expect(b.getByText('No projects yet')).toBeVisible();
   });
 

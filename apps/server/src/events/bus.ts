@@ -118,17 +118,18 @@ export class EventBus {
    * instance hears on its own): for this instance's listeners only, marked remote. The unordered ones get them at
    * once. The ordered ones (realtime) get them through the channel's echo, like this instance's own work, so that
    * they come after the work published before them: a membership ended by SQL still lets the member receive what was
-   * committed before, as a route's `MembershipEnded` does. Other instances ignore the message.
+   * committed before, as a route's `MembershipEnded` does. Other instances ignore the message. `wire` goes to this
+   * instance's browsers (a role changed by SQL: `ProjectMembersUpdated`, which no route's work carried).
    */
-  hear(events: DomainEvent[]): void {
-    if (events.length === 0) return;
-    const work = { events, wire: [], remote: true };
+  hear(events: DomainEvent[], wire: WireMessage[] = []): void {
+    if (events.length === 0 && wire.length === 0) return;
+    const work = { events, wire, remote: true };
     this.deliver(work, [this.listeners]);
     if (!this.redis?.ready()) return this.deliver(work, [this.ordered]);
     const id = this.nextId++;
     this.wait(id, work);
     this.redis
-      .publish(JSON.stringify({ id, from: this.instance, echo: true, only: true, events, wire: [] } satisfies Message))
+      .publish(JSON.stringify({ id, from: this.instance, echo: true, only: true, events, wire } satisfies Message))
       .catch(() => this.fallBack(id));
   }
 

@@ -56,6 +56,9 @@ export async function changeMemberRole(
   if (target !== role) {
     if (target === 'maintainer' && (await otherMaintainers(work, projectId, userId)) === 0)
       throw invalid({ role: ['validation.last_maintainer'] });
+    // Announced by this work's facts below: migration 0019's trigger, which tells the instances of roles changed
+    // elsewhere (SQL, the command line), stays quiet for this transaction.
+    await work.tx.execute(sql`select set_config('reqloom.role_announced', 'on', true)`);
     await work.tx
       .update(projectUsers)
       .set({ role })

@@ -4,7 +4,8 @@ import type { MembershipHandlers } from '../../core/auth-changes';
 
 /**
  * The database's word that memberships may have ended (migration 0016's notifications), whoever ended them: a
- * route, the command line, a restore, an operator's SQL. Every instance hears it on its own, so it becomes facts for
+ * route, the command line, a restore, an operator's SQL; and that a role changed outside the routes (0019's; a
+ * route's change is announced by its own work and marks itself so that the trigger stays quiet). Every instance hears it on its own, so it becomes facts for
  * this instance's listeners only (`EventBus.hear`), where realtime and the collaboration's access watch cut off
  * their own connections, as they do on a route's `MembershipEnded`.
  *
@@ -34,6 +35,14 @@ export function membershipChanges(ctx: AppContext): MembershipHandlers {
           check(pairs).catch(unknown);
         });
       heard.set(membershipKey(pair), pair);
+    },
+    roleChanged(projectId, userId, role) {
+      // The open collaboration connections follow the role (access-watch), and this instance's browsers in the
+      // project read the members and their own role again, as after a route's change (decisions §20).
+      ctx.events.hear(
+        [{ name: 'MembershipRoleChanged', projectId, userId, role }],
+        [{ projectId, name: 'ProjectMembersUpdated', data: { project_id: projectId } }],
+      );
     },
     unknown,
   };

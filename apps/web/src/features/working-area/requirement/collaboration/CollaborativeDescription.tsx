@@ -57,6 +57,7 @@ export function CollaborativeDescription({
           label={label}
           minHeight={minHeight}
           writable={!readOnly && isWritable(status)}
+          roleReadOnly={readOnly}
         />
       ) : null}
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -80,12 +81,14 @@ function SharedEditor({
   label,
   minHeight,
   writable,
+  roleReadOnly,
 }: {
   shared: Shared;
   requirementId: number;
   label: string;
   minHeight: number;
   writable: boolean;
+  roleReadOnly: boolean;
 }) {
   const labels = useEditorLabels();
   // Images dropped or pasted are uploaded to the project; only the finished image enters the shared document.
@@ -127,13 +130,17 @@ function SharedEditor({
     editor.view.dom.setAttribute('aria-readonly', String(!writable));
   }, [editor, writable]);
 
+  // Below editor nothing waits to be saved: the server refuses what was sent after the role dropped (decisions
+  // §20), and those changes would never be acknowledged. They are not kept as a draft nor asked about on leaving.
+  // A disconnection alone keeps them: they go out when the connection comes back.
+  const unsaved = () => !roleReadOnly && shared.provider.hasUnsyncedChanges;
   useUnsavedWork({
-    dirty: () => shared.provider.hasUnsyncedChanges,
+    dirty: unsaved,
     drafts: () =>
-      shared.provider.hasUnsyncedChanges && editor && !editor.isDestroyed
+      unsaved() && editor && !editor.isDestroyed
         ? [{ key: `requirement.${requirementId}.description`, value: htmlOf(editor) }]
         : [],
-    flush: () => untilSynced(shared, FLUSH_WAIT_MS),
+    flush: () => (roleReadOnly ? Promise.resolve() : untilSynced(shared, FLUSH_WAIT_MS)),
   });
 
   return (
