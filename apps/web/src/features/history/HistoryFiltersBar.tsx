@@ -37,7 +37,7 @@ export function HistoryFiltersBar({ projectId, filters, errors, onChange }: Hist
       onSubmit={(event) => event.preventDefault()}
     >
       <NativeSelect
-        w={200}
+        w={190}
         label={t('history.filters.person')}
         data={[{ value: '', label: t('history.filters.anyone') }, ...people]}
         value={filters.who}
@@ -45,7 +45,7 @@ export function HistoryFiltersBar({ projectId, filters, errors, onChange }: Hist
         onChange={(event) => set({ who: event.currentTarget.value })}
       />
       <NativeSelect
-        w={180}
+        w={170}
         label={t('history.filters.kind')}
         data={[
           { value: '', label: t('history.filters.anyKind') },
@@ -56,7 +56,7 @@ export function HistoryFiltersBar({ projectId, filters, errors, onChange }: Hist
         onChange={(event) => set({ kind: event.currentTarget.value as AuditEntityType | '' })}
       />
       <NativeSelect
-        w={220}
+        w={210}
         label={t('history.filters.action')}
         data={[
           { value: '', label: t('history.filters.anyAction') },
@@ -67,7 +67,7 @@ export function HistoryFiltersBar({ projectId, filters, errors, onChange }: Hist
         onChange={(event) => set({ action: event.currentTarget.value as AuditAction | '' })}
       />
       <TextInput
-        w={160}
+        w={150}
         type="date"
         label={t('history.filters.from')}
         value={filters.from}
@@ -76,7 +76,7 @@ export function HistoryFiltersBar({ projectId, filters, errors, onChange }: Hist
         onChange={(event) => set({ from: event.currentTarget.value })}
       />
       <TextInput
-        w={160}
+        w={150}
         type="date"
         label={t('history.filters.to')}
         value={filters.to}
