@@ -45,6 +45,7 @@ function signedInViews(s: SeededProject): View[] {
     { name: 'user applications', path: '/user/applications' },
     { name: 'project overview', path: s.base },
     { name: 'project settings', path: `${s.base}/settings` },
+    { name: 'project history', path: `${s.base}/history` },
     { name: 'parent document', path: `${s.base}/detailed/document/${s.parentDocument}` },
     { name: 'child document (stale link)', path: `${s.base}/detailed/document/${s.childDocument}` },
     { name: 'category', path: `${s.base}/detailed/category/${s.category}` },
@@ -223,9 +224,15 @@ function focusRing(p: Page): Promise<{ element: string; ring: boolean }> {
 
 test('every element the keyboard reaches shows a focus ring', async () => {
   const views = signedInViews(seed).filter((view) =>
-    ['dashboard', 'project overview', 'parent document', 'category', 'requirement', 'user preferences'].includes(
-      view.name,
-    ),
+    [
+      'dashboard',
+      'project overview',
+      'parent document',
+      'category',
+      'requirement',
+      'user preferences',
+      'project history',
+    ].includes(view.name),
   );
   for (const view of views) {
     await open(page, view);

@@ -11,4 +11,6 @@ export const queryKeys = {
   projectSettings: (projectId: number) => ['projects', projectId, 'settings'] as const,
   /** The members of a project with their roles (decisions §20). */
   projectMembers: (projectId: number) => ['projects', projectId, 'members'] as const,
+  /** A project's audit trail with its filters (decisions §21). */
+  projectAudit: (projectId: number, filters: object) => ['projects', projectId, 'audit', filters] as const,
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fr from './fr.json';
+import historyFr from './history.fr.json';
 import membersFr from './members.fr.json';
 import testsFr from './tests.fr.json';
 import workingAreaFr from './working-area.fr.json';
@@ -15,7 +16,7 @@ function texts(node: unknown, path = ''): [string, string][] {
 
 describe('French parent and child wording', () => {
   it('uses parent(s) and enfant(s), never parente(s), fille(s) or fils', () => {
-    const all = [fr, workingAreaFr, testsFr, membersFr].flatMap((catalog) => texts(catalog));
+    const all = [fr, workingAreaFr, testsFr, membersFr, historyFr].flatMap((catalog) => texts(catalog));
     expect(all.length).toBeGreaterThan(500);
     const off = all.filter(([, text]) =>
       /\b(parentes?|filles?|fils)\b/iu.test(text.replace(/catégorie parente/giu, '')),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import fr from './fr.json';
+import historyEn from './history.en.json';
+import historyFr from './history.fr.json';
 import membersEn from './members.en.json';
 import membersFr from './members.fr.json';
 import testsEn from './tests.en.json';
@@ -23,8 +25,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
 }
 
 const catalogues = {
-  en: leaves({ ...en, ...workingAreaEn, ...testsEn, ...membersEn }),
-  fr: leaves({ ...fr, ...workingAreaFr, ...testsFr, ...membersFr }),
+  en: leaves({ ...en, ...workingAreaEn, ...testsEn, ...membersEn, ...historyEn }),
+  fr: leaves({ ...fr, ...workingAreaFr, ...testsFr, ...membersFr, ...historyFr }),
 };
 
 function placeholders(text: unknown): string[] {
@@ -40,6 +42,10 @@ describe('translation catalogues', () => {
     const allButMembers = { ...others, ...testsEn };
     expect(Object.keys(membersEn).filter((key) => key in allButMembers)).toEqual([]);
     expect(Object.keys(membersFr).filter((key) => key in { ...fr, ...workingAreaFr, ...testsFr })).toEqual([]);
+    expect(Object.keys(historyEn).filter((key) => key in { ...allButMembers, ...membersEn })).toEqual([]);
+    expect(
+      Object.keys(historyFr).filter((key) => key in { ...fr, ...workingAreaFr, ...testsFr, ...membersFr }),
+    ).toEqual([]);
   });
 
   it('have the same keys in English and French', () => {

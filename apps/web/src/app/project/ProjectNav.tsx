@@ -1,5 +1,5 @@
 import { Box, NavLink } from '@mantine/core';
-import { IconHome, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconHistory, IconHome, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StructureSidebar } from '../../features/working-area-screens/StructureSidebar';
@@ -14,14 +14,17 @@ interface ProjectNavProps {
 const navLinkStyle = { borderRadius: 'var(--mantine-radius-sm)' };
 
 /**
- * The side bar outside the settings: the overview, the structure tree in the detailed views, the settings (for a
- * member below maintainer, who changes none of them, the members: decisions §20).
+ * The side bar outside the settings: the overview, the structure tree in the detailed views, the history (editors
+ * and up, who may read the audit trail: decisions §21), the settings (for a member below maintainer, who changes none
+ * of them, the members: decisions §20).
  */
 export function ProjectNav({ subPath }: ProjectNavProps) {
   const { t } = useTranslation();
   const { project } = useProject();
   const onOverview = subPath === '';
   const maintainer = useCan('maintainer');
+  const editor = useCan('editor');
+  const onHistory = subPath === 'history';
   return (
     <>
       <NavLink
@@ -35,6 +38,17 @@ export function ProjectNav({ subPath }: ProjectNavProps) {
       />
       {isDetailedPath(subPath) ? <StructureSidebar /> : null}
       <Box style={{ flex: 1 }} />
+      {editor ? (
+        <NavLink
+          component={Link}
+          to={projectPath(project.namespace, project.slug, 'history')}
+          label={t('history.title')}
+          leftSection={<IconHistory size={18} stroke={1.6} />}
+          active={onHistory}
+          aria-current={onHistory ? 'page' : undefined}
+          style={navLinkStyle}
+        />
+      ) : null}
       <NavLink
         component={Link}
         to={projectPath(project.namespace, project.slug, 'settings')}

@@ -30,6 +30,7 @@ const {
   settings: ProjectSettingsScreen,
   playtest: PlaytestScreen,
   synaeptic: SynaepticScreen,
+  history: HistoryScreen,
 } = projectScreens;
 
 /**
@@ -100,6 +101,7 @@ export function ProjectShell() {
                   <Route path="settings" element={<ProjectSettingsScreen />} />
                   <Route path="playtest/:testId?" element={<PlaytestScreen />} />
                   <Route path="synaeptic/:elementView?/:elementId?" element={<SynaepticScreen />} />
+                  <Route path="history" element={<HistoryScreen />} />
                   <Route path="*" element={<ProjectFallback />} />
                 </Routes>
               </Suspense>

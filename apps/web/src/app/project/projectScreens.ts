@@ -12,6 +12,7 @@ export const projectScreens = {
   settings: lazyScreen(() => import('../../features/projects/settings/ProjectSettingsScreen'), 'ProjectSettingsScreen'),
   playtest: lazyScreen(() => import('../../features/tests/player/PlaytestScreen'), 'PlaytestScreen'),
   synaeptic: lazyScreen(() => import('../../features/synaeptic/SynaepticScreen'), 'SynaepticScreen'),
+  history: lazyScreen(() => import('../../features/history/HistoryScreen'), 'HistoryScreen'),
 };
 
 /** Starts loading the code of the screen a project's sub-path shows (a module is fetched once). */
@@ -21,6 +22,7 @@ export function preloadProjectScreen(subPath: string): Promise<void> | undefined
   if (view === 'synaeptic') return projectScreens.synaeptic.preload();
   if (view === 'settings') return projectScreens.settings.preload();
   if (view === 'playtest') return projectScreens.playtest.preload();
+  if (view === 'history') return projectScreens.history.preload();
   if (view === '') return projectScreens.overview.preload();
   return undefined;
 }
