@@ -129,14 +129,16 @@ describe('the History view', () => {
     await show('/project/ada/engine/history?action=member_joined&from=2026-11-01&to=2026-11-28', () =>
       answer(200, { data: [], next_cursor: null }),
     );
-    expect(auditCalls()).toEqual(['/api/projects/audit/7?action=member_joined&after=2026-11-01&before=2026-11-29']);
+    expect(auditCalls()).toEqual([
+      '/api/projects/audit/7?action=member_joined&after=2026-10-31T23%3A00%3A00.000Z&before=2026-11-28T23%3A00%3A00.000Z',
+    ]);
     expect(document.body.textContent).toContain('No change matches these filters.');
     expect(field('Action')?.value).toBe('member_joined');
     choose(field('Person') as HTMLSelectElement, '2');
     await settle();
     expect(address()).toBe('/project/ada/engine/history?who=2&action=member_joined&from=2026-11-01&to=2026-11-28');
     expect(auditCalls().at(-1)).toBe(
-      '/api/projects/audit/7?actor_id=2&action=member_joined&after=2026-11-01&before=2026-11-29',
+      '/api/projects/audit/7?actor_id=2&action=member_joined&after=2026-10-31T23%3A00%3A00.000Z&before=2026-11-28T23%3A00%3A00.000Z',
     );
     click(button('Clear the filters')!);
     await settle();

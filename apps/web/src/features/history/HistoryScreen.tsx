@@ -11,6 +11,7 @@ import { PanelEmptyState } from '../../components/PanelEmptyState';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useNow } from '../../lib/useNow';
 import { useCan } from '../projects/useCan';
+import { useCurrentUser } from '../user/useCurrentUser';
 import { useProject } from '../projects/useProject';
 import { exportAuditCsv } from './historyApi';
 import { HistoryEntryRow } from './HistoryEntryRow';
@@ -40,7 +41,10 @@ function History() {
   usePageTitle(t('history.pageTitle', { name: project.name }));
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
-  const params = useMemo(() => auditParams(filters), [filters]);
+  // Days are the user's days: their chosen time zone, else the browser's.
+  const zone = useCurrentUser().data?.preferences.timezone;
+  const timeZone = zone && !zone.autoTimezone ? zone.timezone : null;
+  const params = useMemo(() => auditParams(filters, timeZone), [filters, timeZone]);
   const trail = useAuditTrail(project.id, params);
   const now = useNow(30_000);
   const [exporting, setExporting] = useState(false);

@@ -3,6 +3,7 @@ import {
   auditParams,
   auditSearch,
   dayAfter,
+  dayStart,
   filtersFromSearch,
   hasFilters,
   NO_FILTERS,
@@ -37,17 +38,31 @@ describe('the History filters', () => {
     expect(hasFilters(filters)).toBe(true);
   });
 
-  it('send "from" as after (inclusive) and the day after "to" as before (exclusive)', () => {
+  it('send "from" as after (inclusive) and the day after "to" as before (exclusive), days of the user\'s zone', () => {
     expect(
-      auditParams({ who: '12', kind: 'member', action: 'member_joined', from: '2026-11-01', to: '2026-11-28' }),
+      auditParams(
+        { who: '12', kind: 'member', action: 'member_joined', from: '2026-11-01', to: '2026-11-28' },
+        'Europe/Paris',
+      ),
     ).toEqual({
       actor_id: '12',
       entity_type: 'member',
       action: 'member_joined',
-      after: '2026-11-01',
-      before: '2026-11-29',
+      after: '2026-10-31T23:00:00.000Z',
+      before: '2026-11-28T23:00:00.000Z',
     });
     expect(auditParams(NO_FILTERS)).toEqual({});
+  });
+
+  it('start a day at its midnight in the zone, across summer time, and leave a non-date alone', () => {
+    expect(dayStart('2026-07-14', 'Europe/Paris')).toBe('2026-07-13T22:00:00.000Z');
+    expect(dayStart('2026-03-29', 'Europe/Paris')).toBe('2026-03-28T23:00:00.000Z');
+    expect(dayStart('2026-03-30', 'Europe/Paris')).toBe('2026-03-29T22:00:00.000Z');
+    expect(dayStart('2026-11-28', 'America/New_York')).toBe('2026-11-28T05:00:00.000Z');
+    expect(dayStart('2026-11-28', 'Asia/Kolkata')).toBe('2026-11-27T18:30:00.000Z');
+    expect(dayStart('2026-11-28', 'UTC')).toBe('2026-11-28T00:00:00.000Z');
+    expect(dayStart('2026-02-31', 'UTC')).toBe('2026-02-31');
+    expect(dayStart('yesterday', 'UTC')).toBe('yesterday');
   });
 
   it('find the day after across months, years and leap days, and leave a non-date alone', () => {

@@ -68,16 +68,48 @@ export function dayAfter(date: string): string {
   return moment.toISOString().slice(0, 10);
 }
 
+/**
+ * The moment a YYYY-MM-DD day starts in a time zone (the user's, or the browser's when null), as an ISO instant: a day
+ * is the user's day, not UTC's, so that a change made at 00:30 in Paris is on that day. Anything that is not a date
+ * is returned as it is, for the server to refuse on its field.
+ */
+export function dayStart(date: string, timeZone: string | null): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match || dayAfter(date) === date) return date;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = Date.UTC(year, month - 1, day);
+  // The zone's offset at that moment, read from its wall clock; read again at the guess, which differs from the
+  // first reading only when the offset changes (summer time) between the two.
+  const offsetAt = (instant: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone ?? undefined,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(new Date(instant));
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    return (
+      Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - instant
+    );
+  };
+  const guess = utc - offsetAt(utc);
+  return new Date(utc - offsetAt(guess)).toISOString();
+}
+
 /** The filters the trail's read and its export take (decisions §21): `after` inclusive, `before` the day after. */
 export type AuditFilterParams = Pick<AuditQueryInput, 'actor_id' | 'entity_type' | 'action' | 'after' | 'before'>;
 
-export function auditParams(filters: HistoryFilters): AuditFilterParams {
+export function auditParams(filters: HistoryFilters, timeZone: string | null = null): AuditFilterParams {
   const params: AuditFilterParams = {};
   if (filters.who) params.actor_id = filters.who;
   if (filters.kind) params.entity_type = filters.kind;
   if (filters.action) params.action = filters.action;
-  if (filters.from) params.after = filters.from;
-  if (filters.to) params.before = dayAfter(filters.to);
+  if (filters.from) params.after = dayStart(filters.from, timeZone);
+  if (filters.to) params.before = dayStart(dayAfter(filters.to), timeZone);
   return params;
 }
 
