@@ -143,7 +143,9 @@ export function interchangeRoutes(
       // The export is in the trail once the file is made, before it is sent (decisions §21): what left the project.
       const documentId = link.documentId;
       const format = link.kind;
-      await runWork(ctx, { actor: actorOf(request) }, async (work) => {
+      // The project locked first, as every write in it (a project deleted meanwhile: 404, not a broken entry).
+      const project = { id: place.project.id, strength: 'key share' } as const;
+      await runWork(ctx, { actor: actorOf(request), project }, async (work) => {
         const [document] = await work.tx
           .select({ name: documents.name })
           .from(documents)
