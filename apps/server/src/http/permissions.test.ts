@@ -180,10 +180,35 @@ describe('project-scoped routes', () => {
       'PUT /api/projects/owner/:id',
       'PUT /api/projects/settings/:id',
     ]);
-    // Every read is a viewer's.
+    // Every read is a viewer's, but the audit trail's, which is an editor's (decisions §21).
+    const editorReads = ['/api/projects/audit/:id', '/api/projects/auditexport/:id'];
     for (const route of t.routes)
       if (route.access?.kind === 'project' && route.method === 'GET')
-        expect(leastRole(route.access, route.method), route.url).toBe('viewer');
+        expect(leastRole(route.access, route.method), route.url).toBe(
+          editorReads.includes(route.url) ? 'editor' : 'viewer',
+        );
+    const declared = (url: string) => t.routes.find((r) => r.method === 'GET' && r.url === url);
+    for (const url of editorReads) expect(declared(url)?.access?.kind, url).toBe('project');
+    // The CSV link is followed by the user it was made for: a user route, with its own check of the project role.
+    expect(declared('/api/projects/auditdownload/:token')?.access?.kind).toBe('user');
+  });
+
+  it("refuses the audit trail's export link to anyone but its maker, and to its maker once below editor", async () => {
+    const editor = members.get('editor')!;
+    const link = await editor.agent.get(`/api/projects/auditexport/${project.id}`);
+    expect(link.statusCode).toBe(200);
+    const url = link.data.url as string;
+    for (const caller of [stranger, members.get('viewer')!, owner])
+      expect((await caller.agent.get(url)).statusCode).toBe(404);
+    // Demoted to viewer: its own link no longer opens.
+    expect(
+      (await owner.agent.put(`/api/projects/members/${project.id}/${editor.id}`, { role: 'viewer' })).statusCode,
+    ).toBe(200);
+    try {
+      expect((await editor.agent.get(url)).statusCode).toBe(404);
+    } finally {
+      await owner.agent.put(`/api/projects/members/${project.id}/${editor.id}`, { role: 'editor' });
+    }
   });
 
   it('answer 404 for a project that does not exist, and 401 without a session', async () => {

@@ -105,7 +105,9 @@ export async function restoreBackup(
       const columns = current.columns.map(ident).join(', ');
       const json = `[${batch.map((b) => b.toString('utf8')).join(',')}]`;
       await tx.execute(
-        sql`${sql.raw(`insert into ${ident(current.name)} (${columns}) select ${columns} from json_populate_recordset(null::${ident(current.name)},`)} ${json}::json)`,
+        // `overriding system value`: an identity column `generated always` (audit_entries.id) takes the backup's ids
+        // too; the restored trail keeps its entries as they were, ids included.
+        sql`${sql.raw(`insert into ${ident(current.name)} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${ident(current.name)},`)} ${json}::json)`,
       );
       count += batch.length;
       batch = [];

@@ -33,6 +33,16 @@ describe('seed:demo', () => {
       expect(projects.map((p) => p.name)).toEqual(['Greenhouse controller']);
       const projectId = projects[0]!.id;
 
+      // What the command line made is in the trail, by the command line (decisions §21).
+      const trail = (await agent.get(`/api/projects/audit/${projectId}?entity_type=project`)).data.data as {
+        action: string;
+        actor: { type: string; id: number | null };
+        entity_reference: string;
+      }[];
+      expect(trail).toMatchObject([
+        { action: 'created', actor: { type: 'cli', id: null }, entity_reference: 'Greenhouse controller' },
+      ]);
+
       // Three documents chained stakeholder → system → software, with nested categories.
       const documents = (await agent.get(`/api/projects/documents/${projectId}`)).data.data as {
         id: number;

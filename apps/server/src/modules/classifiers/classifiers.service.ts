@@ -14,6 +14,30 @@ import { invalid, notFound, type FieldErrors } from '../../core/errors';
 import type { ProjectRow } from '../../policies/project-access';
 import type { Work } from '../../core/work';
 import { presentClassifiersByIds, presentTag, type ClassifierRow } from '../../read/classifiers.presenter';
+import { changedFields, type AuditFact } from '../../core/audit';
+
+/** The trail's facts of classifiers and tags (decisions §21): in their document; a tag named with its classifier. */
+const classifierFact = (
+  classifier: { id: number; name: string; documentId: number },
+  fact: Pick<AuditFact, 'action' | 'changes'>,
+): AuditFact => ({
+  ...fact,
+  entityType: 'classifier',
+  entityId: classifier.id,
+  reference: classifier.name,
+  documentId: classifier.documentId,
+});
+const tagFact = (
+  classifier: { name: string; documentId: number },
+  tag: { id: number; title: string },
+  fact: Pick<AuditFact, 'action' | 'changes'>,
+): AuditFact => ({
+  ...fact,
+  entityType: 'tag',
+  entityId: tag.id,
+  reference: `${classifier.name}: ${tag.title}`,
+  documentId: classifier.documentId,
+});
 
 // Every write here locks the classifier's document first, as requirement writes do (db/locks.ts): a tag set on
 // a requirement and a change of its classifier (single-select, a deletion) then run one after the other.
@@ -119,7 +143,18 @@ export async function createClassifier(
       .insert(tags)
       .values(body.tags.map((t) => ({ classifierId: classifier!.id, title: t.title, color: t.color })));
   }
-  work.record({ name: 'ClassifierChanged', projectId: project.id, classifierId: classifier!.id });
+  work.record(
+    { name: 'ClassifierChanged', projectId: project.id, classifierId: classifier!.id },
+    classifierFact(classifier!, {
+      action: 'created',
+      changes: {
+        name: { new: classifier!.name },
+        multiselect: { new: classifier!.multiselect },
+        // Its first tags come with it, in this one entry.
+        tags: { new: body.tags.map((t) => t.title) },
+      },
+    }),
+  );
   return answerClassifier(tx, classifier!.id);
 }
 
@@ -147,7 +182,13 @@ export async function updateClassifier(
   const multiselect = body.multiselect ?? current.multiselect;
   if (name !== current.name || multiselect !== current.multiselect) {
     await tx.update(classifiers).set({ name, multiselect }).where(eq(classifiers.id, id));
-    work.record({ name: 'ClassifierChanged', projectId: project.id, classifierId: id });
+    work.record(
+      { name: 'ClassifierChanged', projectId: project.id, classifierId: id },
+      classifierFact(
+        { ...current, name },
+        { action: 'updated', changes: changedFields(current, { name, multiselect }, ['name', 'multiselect']) },
+      ),
+    );
   }
   return answerClassifier(tx, id);
 }
@@ -156,15 +197,26 @@ export async function updateClassifier(
 export async function deleteClassifier(work: Work, project: ProjectRow, id: number): Promise<void> {
   const { tx } = work;
   const classifier = await loadClassifierForWrite(tx, project, id);
-  const tagIds = (await tx.select({ id: tags.id }).from(tags).where(eq(tags.classifierId, id))).map((t) => t.id);
+  const held = await tx
+    .select({ id: tags.id, title: tags.title })
+    .from(tags)
+    .where(eq(tags.classifierId, id))
+    .orderBy(tags.id);
+  const tagIds = held.map((t) => t.id);
   await takeTagsOffRequirements(work, project, classifier.documentId, tagIds);
   await tx.delete(classifiers).where(eq(classifiers.id, id));
-  work.record({
-    name: 'ClassifierDeleted',
-    projectId: project.id,
-    documentId: classifier.documentId,
-    classifierId: id,
-  });
+  work.record(
+    { name: 'ClassifierDeleted', projectId: project.id, documentId: classifier.documentId, classifierId: id },
+    classifierFact(classifier, {
+      action: 'deleted',
+      changes: {
+        name: { old: classifier.name },
+        multiselect: { old: classifier.multiselect },
+        // Its tags go with it, in this one entry.
+        tags: { old: held.map((t) => t.title) },
+      },
+    }),
+  );
 }
 
 export async function createTag(work: Work, project: ProjectRow, body: CreateTagBody): Promise<TagPresented> {
@@ -175,7 +227,13 @@ export async function createTag(work: Work, project: ProjectRow, body: CreateTag
     .insert(tags)
     .values({ classifierId: classifier.id, title: body.title, color: body.color })
     .returning();
-  work.record({ name: 'TagChanged', projectId: project.id, tagId: tag!.id });
+  work.record(
+    { name: 'TagChanged', projectId: project.id, tagId: tag!.id },
+    tagFact(classifier, tag!, {
+      action: 'created',
+      changes: { title: { new: tag!.title }, color: { new: tag!.color } },
+    }),
+  );
   return presentTag(tag!);
 }
 
@@ -194,7 +252,13 @@ export async function updateTag(
   }
   if (title === tag.title && color === tag.color) return presentTag(tag);
   const [updated] = await tx.update(tags).set({ title, color }).where(eq(tags.id, id)).returning();
-  work.record({ name: 'TagChanged', projectId: project.id, tagId: id });
+  work.record(
+    { name: 'TagChanged', projectId: project.id, tagId: id },
+    tagFact(classifier, updated!, {
+      action: 'updated',
+      changes: changedFields(tag, updated!, ['title', 'color']),
+    }),
+  );
   // The requirements holding it show its title and colour: their lists reload.
   const [held] = await tx
     .select({ id: requirementTags.requirementId })
@@ -211,5 +275,8 @@ export async function deleteTag(work: Work, project: ProjectRow, id: number): Pr
   const { tag, classifier } = await loadTagForWrite(tx, project, id);
   await takeTagsOffRequirements(work, project, classifier.documentId, [tag.id]);
   await tx.delete(tags).where(eq(tags.id, id));
-  work.record({ name: 'TagDeleted', projectId: project.id, classifierId: classifier.id, tagId: id });
+  work.record(
+    { name: 'TagDeleted', projectId: project.id, classifierId: classifier.id, tagId: id },
+    tagFact(classifier, tag, { action: 'deleted', changes: { title: { old: tag.title }, color: { old: tag.color } } }),
+  );
 }

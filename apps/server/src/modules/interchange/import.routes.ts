@@ -12,11 +12,11 @@ import { inWork } from '../../http/work';
 import { isMessageKey, translate } from '../../i18n/messages';
 import { projectInUploadForm } from '../working-area/core/locators';
 import { UnreadableFile, type ImportPlan, type Skipped } from './import/import-plan';
-import { writeImport } from './import/import-writer';
+import { writeImport, type ImportSource } from './import/import-writer';
 import { readOffThread } from './import/read-off-thread';
 import type { ImportKind } from './import/read-plan';
 
-type Reader = { kind: ImportKind; unreadable: string };
+type Reader = { kind: ImportKind; unreadable: string; format: ImportSource['format'] };
 
 /** A skipped item's reason in the caller's language; a reader's own text when it has no key. */
 function reasonText(lang: Language, skipped: Skipped): Skipped {
@@ -54,6 +54,7 @@ async function runImport(ctx: AppContext, request: FastifyRequest, reader: Reade
     loadedProject(request),
     currentUser(request).id,
     plan,
+    { file: file.name, format: reader.format },
   );
   return {
     data: {
@@ -86,7 +87,9 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await runImport(ctx, request, { kind: 'reqif', unreadable: 'validation.reqif' })),
+      reply
+        .code(201)
+        .send(await runImport(ctx, request, { kind: 'reqif', unreadable: 'validation.reqif', format: 'reqif' })),
   );
 
   r.post(
@@ -104,6 +107,8 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await runImport(ctx, request, { kind: 'word', unreadable: 'validation.docx' })),
+      reply
+        .code(201)
+        .send(await runImport(ctx, request, { kind: 'word', unreadable: 'validation.docx', format: 'docx' })),
   );
 }

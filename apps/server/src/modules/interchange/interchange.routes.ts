@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { exportLinkAnswer, idSchema, type Language } from '@reqloom/domain';
 import type { AppContext } from '../../core/context';
@@ -7,6 +8,9 @@ import type { Db } from '../../db/client';
 import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { notFound } from '../../core/errors';
+import { runWork } from '../../core/work';
+import { documents } from '../../db/schema';
+import { actorOf } from '../../http/work';
 import { findElementProjectForUser } from '../../policies/project-access';
 import { can } from '../../policies/policy';
 import { documentById } from '../working-area/core/locators';
@@ -136,6 +140,25 @@ export function interchangeRoutes(
       )
         throw notFound();
       const file = await exporter(ctx.db, link.documentId, request.lang, thread);
+      // The export is in the trail once the file is made, before it is sent (decisions §21): what left the project.
+      const documentId = link.documentId;
+      const format = link.kind;
+      // The project locked first, as every write in it (a project deleted meanwhile: 404, not a broken entry).
+      const project = { id: place.project.id, strength: 'key share' } as const;
+      await runWork(ctx, { actor: actorOf(request), project }, async (work) => {
+        const [document] = await work.tx
+          .select({ name: documents.name })
+          .from(documents)
+          .where(eq(documents.id, documentId));
+        work.audit(place.project.id, {
+          action: 'exported',
+          entityType: 'document',
+          entityId: documentId,
+          reference: document?.name ?? file.name,
+          documentId,
+          changes: { format: { new: format } },
+        });
+      });
       return reply
         .headers({
           'content-disposition': attachmentDisposition(file.name, file.extension),

@@ -115,6 +115,16 @@ export async function renewJoinToken(work: Work, user: User, projectId: number):
     .where(eq(projects.id, projectId))
     .returning();
   if (!row) throw notFound();
-  work.record({ name: 'ProjectUpdated', projectId });
+  // That the link changed, never the token: the trail is read by every editor, the link is a maintainer's.
+  work.record(
+    { name: 'ProjectUpdated', projectId },
+    {
+      action: 'settings_changed',
+      entityType: 'project',
+      entityId: projectId,
+      reference: row.name,
+      changes: { join_link: { changed: true } },
+    },
+  );
   return presentProject(work.tx, row, user.id);
 }

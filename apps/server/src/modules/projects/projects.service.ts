@@ -11,7 +11,8 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { jsonbObject, jsonbParam } from '../../db/jsonb';
 import { loadProjectForWrite } from '../../core/locks';
-import { projects, projectUsers } from '../../db/schema';
+import { groups, projects, projectUsers, users } from '../../db/schema';
+import { changedFields } from '../../core/audit';
 import { invalid, invalidMessage, notFound } from '../../core/errors';
 import { can, type ProjectFacts } from '../../policies/policy';
 import { isGroupMember, type ProjectRow } from '../../policies/project-access';
@@ -36,6 +37,18 @@ async function slugTaken(db: Db, owner: { type: 'user' | 'group'; id: number }, 
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * An owner as the audit trail names it: its namespace, `user:<username>` or `group:<slug>`, as it was at the change
+ * (decisions §21).
+ */
+async function ownerName(db: Db, owner: { type: string; id: number }): Promise<string> {
+  const [row] =
+    owner.type === 'group'
+      ? await db.select({ name: groups.slug }).from(groups).where(eq(groups.id, owner.id)).limit(1)
+      : await db.select({ name: users.username }).from(users).where(eq(users.id, owner.id)).limit(1);
+  return `${owner.type}:${row?.name ?? `#${owner.id}`}`;
 }
 
 /** Presents a project for the answer; the unit of work reuses it, without the caller's role, for the wire event. */
@@ -75,6 +88,18 @@ export async function createProject(work: Work, user: User, body: CreateProjectB
   if (!created) throw invalid({ slug: ['validation.project_slug_taken'] });
   // Whoever creates a project is its maintainer (decisions §20).
   await tx.insert(projectUsers).values({ projectId: created.id, userId: user.id, role: 'maintainer' });
+  work.audit(created.id, {
+    action: 'created',
+    entityType: 'project',
+    entityId: created.id,
+    reference: created.name,
+    changes: {
+      name: { new: created.name },
+      acronym: { new: created.acronym },
+      slug: { new: created.slug },
+      owner: { new: await ownerName(tx, owner) },
+    },
+  });
   return presentProject(tx, created, user.id);
 }
 
@@ -112,7 +137,15 @@ export async function updateProject(
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(projects.id, project.id))
     .returning();
-  work.record({ name: 'ProjectUpdated', projectId: project.id });
+  // Only what changed, old and new; the description is rich text: said to have changed, never copied.
+  const audited = changedFields(current, row!, ['name', 'acronym', 'slug']);
+  if (current.description !== row!.description) audited.description = { changed: true };
+  if (Object.keys(audited).length > 0)
+    work.record(
+      { name: 'ProjectUpdated', projectId: project.id },
+      { action: 'updated', entityType: 'project', entityId: project.id, reference: row!.name, changes: audited },
+    );
+  else work.record({ name: 'ProjectUpdated', projectId: project.id });
   return answer(work, row!, user.id);
 }
 
@@ -122,16 +155,26 @@ export async function updateSettings(
   project: ProjectRow,
   patch: Partial<ProjectSettings>,
 ): Promise<ProjectSettings> {
-  // Merged by the UPDATE itself, not from a row read before: two concurrent changes of different settings both land.
+  // Read under the row's lock, so that the trail's old values are the ones this change replaces; the merge is still
+  // done by the UPDATE itself, as it was before the trail needed them.
+  const current = await loadProjectForWrite(work.tx, project.id);
+  const before = completeProjectSettings(current.settings);
   const [row] = await work.tx
     .update(projects)
     .set({ settings: sql`${jsonbObject(sql`${projects.settings}`)} || ${jsonbParam(patch)}`, updatedAt: new Date() })
     .where(eq(projects.id, project.id))
     .returning({ settings: projects.settings });
   if (!row) throw notFound();
-  work.record({ name: 'ProjectSettingsUpdated', projectId: project.id });
+  const after = completeProjectSettings(row.settings);
+  const changes = changedFields(before, after, Object.keys(patch) as (keyof ProjectSettings)[]);
+  if (Object.keys(changes).length > 0)
+    work.record(
+      { name: 'ProjectSettingsUpdated', projectId: project.id },
+      { action: 'settings_changed', entityType: 'project', entityId: project.id, reference: current.name, changes },
+    );
+  else work.record({ name: 'ProjectSettingsUpdated', projectId: project.id });
   work.record({ name: 'ProjectUpdated', projectId: project.id });
-  return completeProjectSettings(row.settings);
+  return after;
 }
 
 export async function transferProject(
@@ -169,7 +212,18 @@ export async function transferProject(
         throw isUniqueViolation(error) ? invalid({ owner_id: ['validation.project_slug_taken'] }) : error;
       },
     );
-  work.record({ name: 'ProjectUpdated', projectId: project.id });
+  const from = await ownerName(tx, { type: current.ownerType, id: current.ownerId });
+  const to = await ownerName(tx, owner);
+  work.record(
+    { name: 'ProjectUpdated', projectId: project.id },
+    {
+      action: 'transferred',
+      entityType: 'project',
+      entityId: project.id,
+      reference: current.name,
+      changes: { owner: { old: from, new: to } },
+    },
+  );
   return answer(work, row!, user.id);
 }
 

@@ -48,6 +48,7 @@ const plan = (): ImportPlan => ({
 });
 
 const projectRow = async (id: number) => (await suite.t.ctx.db.select().from(projects).where(eq(projects.id, id)))[0]!;
+const SOURCE = { file: 'plan.reqif', format: 'reqif' } as const;
 const realStep: Step = (fn) => runWork(suite.t.ctx, { actor: { type: 'cli' } }, fn);
 
 describe('writeImport, in short steps through a staging project', () => {
@@ -62,7 +63,7 @@ describe('writeImport, in short steps through a staging project', () => {
       );
       return realStep(fn);
     };
-    const result = await writeImport(watching, project, suite.user.id, plan());
+    const result = await writeImport(watching, project, suite.user.id, plan(), SOURCE);
     // Every step of the import ran while the project still had no document and no link.
     expect(seen.length).toBeGreaterThan(5);
     expect(new Set(seen)).toEqual(new Set([0]));
@@ -95,6 +96,7 @@ describe('writeImport, in short steps through a staging project', () => {
       await projectRow((await suite.w.project()).id),
       suite.user.id,
       plan(),
+      SOURCE,
     );
     for (let failAt = 1; failAt <= total; failAt++) {
       let calls = 0;
@@ -102,7 +104,9 @@ describe('writeImport, in short steps through a staging project', () => {
         calls += 1;
         return calls === failAt ? Promise.reject(new Error('the connection dropped')) : realStep(fn);
       };
-      await expect(writeImport(failing, project, suite.user.id, plan())).rejects.toThrow('the connection dropped');
+      await expect(writeImport(failing, project, suite.user.id, plan(), SOURCE)).rejects.toThrow(
+        'the connection dropped',
+      );
       expect(await projectDocuments(suite.t.ctx.db, project.id)).toEqual([]);
       expect(
         (await suite.t.ctx.db.select().from(attachments).where(eq(attachments.projectId, project.id))).length,
@@ -123,7 +127,7 @@ describe('writeImport, in short steps through a staging project', () => {
       }
       return realStep(fn);
     };
-    const result = await writeImport(racing, project, suite.user.id, plan());
+    const result = await writeImport(racing, project, suite.user.id, plan(), SOURCE);
     const all = await projectDocuments(suite.t.ctx.db, project.id);
     expect(all.find((d) => d.name === 'By hand')!.acronym).toBe('UP');
     expect(result.documents[0]!.acronym).not.toBe('UP');
@@ -157,7 +161,7 @@ describe('writeImport, in short steps through a staging project', () => {
         });
         return fn({ ...work, tx });
       });
-    const result = await writeImport(counting, await projectRow(created.id), suite.user.id, many);
+    const result = await writeImport(counting, await projectRow(created.id), suite.user.id, many, SOURCE);
     expect(result.documents).toHaveLength(30);
     // The documents, their images and their links: one statement each (the acronym taken before was renamed when
     // staged; one taken while the import runs is renamed by itself, see above).
@@ -170,7 +174,7 @@ describe('writeImport, in short steps through a staging project', () => {
   it('reports any number of links it leaves out', async () => {
     const project = await projectRow((await suite.w.project()).id);
     const links = Array.from({ length: 200_000 }, (_, i) => ({ parent: `gone${i}`, child: 'b' }));
-    const result = await writeImport(realStep, project, suite.user.id, { ...plan(), images: [], links });
+    const result = await writeImport(realStep, project, suite.user.id, { ...plan(), images: [], links }, SOURCE);
     expect(result.report.skipped.filter((s) => s.reason === 'link_end_missing')).toHaveLength(200_000);
   });
 
@@ -186,7 +190,13 @@ describe('writeImport, in short steps through a staging project', () => {
         nodes: [{ kind: 'requirement', key: 'l', name: 'Long one', description: long }],
       },
     ];
-    const result = await writeImport(realStep, project, suite.user.id, { ...plan(), images: [], links: [], documents });
+    const result = await writeImport(
+      realStep,
+      project,
+      suite.user.id,
+      { ...plan(), images: [], links: [], documents },
+      SOURCE,
+    );
     expect(result.report.skipped).toContainEqual({ what: 'Long one', reason: 'description_cut' });
     const [stored] = await suite.t.ctx.db
       .select({ description: requirements.description })
@@ -203,7 +213,9 @@ describe('writeImport, in short steps through a staging project', () => {
       if (++calls === 4) await suite.w.ok('DELETE', `/api/projects/${created.id}`);
       return realStep(fn);
     };
-    await expect(writeImport(deleting, project, suite.user.id, plan())).rejects.toMatchObject({ statusCode: 404 });
+    await expect(writeImport(deleting, project, suite.user.id, plan(), SOURCE)).rejects.toMatchObject({
+      statusCode: 404,
+    });
     expect(await stagingProjects({ tx: suite.t.ctx.db })).toEqual([]);
     expect((await suite.t.ctx.db.select().from(documents).where(eq(documents.projectId, created.id))).length).toBe(0);
   });

@@ -9,9 +9,11 @@ import {
   withinRichTextElements,
   sniffImageType,
   TAG_COLORS,
+  type AuditChanges,
   type DocumentPresented,
   type ImportReport,
 } from '@reqloom/domain';
+import type { AuditFact } from '../../../core/audit';
 import {
   categories,
   classifiers,
@@ -49,6 +51,9 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
 /** Runs one short unit of work; an import is a series of them (see import-staging.ts). */
 export type Step = <T>(fn: (work: Work) => Promise<T>) => Promise<T>;
+
+/** The file an import read, as the audit trail names it (decisions §21). */
+export type ImportSource = { file: string; format: 'reqif' | 'docx' };
 
 export type ImportResult = {
   documents: DocumentPresented[];
@@ -138,6 +143,7 @@ export async function writeImport(
   project: ProjectRow,
   authorId: number,
   plan: ImportPlan,
+  source: ImportSource,
 ): Promise<ImportResult> {
   const staging = await step((work) => openStaging(work, project));
   // Each unit of work shows the import alive, so that no sweep takes its staging project (import-staging.ts).
@@ -160,6 +166,7 @@ export async function writeImport(
         work.record({ name: 'DocumentChanged', projectId: project.id, documentId });
       work.record({ name: 'ProjectStructureChanged', projectId: project.id });
       const all = await projectDocuments(work.tx, project.id);
+      work.audit(project.id, importedFact(source, newDocumentIds, all, staged.created));
       return {
         documents: newDocumentIds.flatMap((id) => all.filter((d) => d.id === id)),
         projectDocuments: all,
@@ -170,6 +177,36 @@ export async function writeImport(
     await step((work) => discardStaging(work, staging));
     throw error;
   }
+}
+
+/**
+ * The one entry of an import (decisions §21), whatever it made: its counts, not an entry per element, which would
+ * bury the trail under thousands of lines. It is on the document made (the first, when a ReqIF file makes several).
+ */
+function importedFact(
+  source: ImportSource,
+  documentIds: number[],
+  all: DocumentPresented[],
+  created: ImportReport['created'],
+): AuditFact {
+  const names = documentIds.map((id) => all.find((d) => d.id === id)?.name ?? `#${id}`);
+  const changes: AuditChanges = {
+    file: { new: source.file },
+    format: { new: source.format },
+    documents: { new: created.documents },
+    categories: { new: created.categories },
+    requirements: { new: created.requirements },
+  };
+  for (const key of ['links', 'classifiers', 'tags', 'images'] as const)
+    if (created[key] > 0) changes[key] = { new: created[key] };
+  return {
+    action: 'imported',
+    entityType: 'document',
+    entityId: documentIds[0] ?? null,
+    reference: names.length > 3 ? `${names.slice(0, 3).join(', ')}, …` : names.join(', ') || null,
+    documentId: documentIds[0] ?? null,
+    changes,
+  };
 }
 
 async function stage(step: Step, project: ProjectRow, staging: ProjectRow, authorId: number, plan: ImportPlan) {
