@@ -98,7 +98,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       const filters: AuditFilters = read.data;
       const projectId = found.project.id;
       // Who read the trail is itself in the trail.
-      await runWork(ctx, { actor: actorOf(request) }, async (work) =>
+      await runWork(ctx, { actor: actorOf(request), project: { id: projectId, strength: 'key share' } }, async (work) =>
         work.audit(projectId, {
           action: 'exported',
           entityType: 'project',
