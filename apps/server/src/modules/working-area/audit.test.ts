@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runWork } from '../../core/work';
 import { useWorkingArea, workingArea } from '../../test/working-area';
@@ -8,7 +8,7 @@ import { createRequirement } from './requirements/requirements.service';
 import { writeBackDescription } from './requirements/description/description-writeback';
 import { stateOfHtml } from './requirements/description/shared-description';
 import { findProject } from '../../policies/project-access';
-import { users } from '../../db/schema';
+import { auditEntries, users } from '../../db/schema';
 
 // The working area's changes in the audit trail (decisions §21), read back through GET projects/audit: each entry's
 // action, element, reference, document and changes, with the old and new values.
@@ -430,6 +430,21 @@ describe('a change that is refused or rolled back', () => {
     expect(await since(project.id, before)).toEqual([]);
     const list = await suite.w.ok('GET', `/api/documents/requirements/${doc.id}`);
     expect(list.map((x: { name: string }) => x.name)).toEqual(['Braking']);
+  });
+
+  it('writes any number of entries of one unit of work (more than one statement can hold)', async () => {
+    const project = await suite.w.project();
+    const actor = { type: 'cli' as const, name: 'bench' };
+    await runWork(suite.t.ctx, { actor }, async (work) => {
+      for (let i = 0; i < 6000; i++) {
+        work.audit(project.id, { action: 'updated', entityType: 'requirement', entityId: i + 1, reference: `R_${i}` });
+      }
+    });
+    const [row] = await suite.t.ctx.db
+      .select({ n: count() })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.projectId, project.id), eq(auditEntries.actorName, 'bench')));
+    expect(row!.n).toBe(6000);
   });
 
   it('is recorded for the actor of an access token', async () => {
