@@ -130,7 +130,7 @@ export async function readTables(db: Db): Promise<TableInfo[]> {
   return ordered;
 }
 
-/** The sequences behind serial columns (`nextval` defaults). */
+/** The sequences behind serial columns (`nextval` defaults) and identity columns (audit_entries). */
 export async function readSequences(db: Db): Promise<SequenceInfo[]> {
   return query<SequenceInfo>(
     db,
@@ -138,7 +138,7 @@ export async function readSequences(db: Db): Promise<SequenceInfo[]> {
     select table_name as "table", column_name as "column",
       pg_get_serial_sequence(quote_ident(table_name), column_name) as sequence
     from information_schema.columns
-    where table_schema = 'public' and column_default like 'nextval(%'
+    where table_schema = 'public' and (column_default like 'nextval(%' or is_identity = 'YES')
     order by table_name, column_name`,
   );
 }

@@ -104,8 +104,9 @@ export async function restoreBackup(
       if (!current || batch.length === 0) return;
       const columns = current.columns.map(ident).join(', ');
       const json = `[${batch.map((b) => b.toString('utf8')).join(',')}]`;
+      // The ids are the backup's: an identity column `generated always` (audit_entries) takes them only when told to.
       await tx.execute(
-        sql`${sql.raw(`insert into ${ident(current.name)} (${columns}) select ${columns} from json_populate_recordset(null::${ident(current.name)},`)} ${json}::json)`,
+        sql`${sql.raw(`insert into ${ident(current.name)} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${ident(current.name)},`)} ${json}::json)`,
       );
       count += batch.length;
       batch = [];
