@@ -56,10 +56,22 @@ async function resolveActor(tx: Db, actor: WorkActor): Promise<ResolvedActor> {
   return { type: 'token', id: actor.id, name, tokenName: token?.name ?? null };
 }
 
-/** Writes the facts of a unit of work as entries, in its transaction: one statement, whatever their number. */
+/**
+ * At most this many entries per statement: PostgreSQL takes at most 65,535 parameters in one, and an entry has 11 (a
+ * category of 6,000 requirements deleted moves each of them, and each move is an entry).
+ */
+const ENTRIES_PER_STATEMENT = 2000;
+
+/** Writes the facts of a unit of work as entries, in its transaction: one statement per 2,000 of them. */
 export async function writeAudit(tx: Db, actor: WorkActor, audited: AuditedFact[]): Promise<void> {
   if (audited.length === 0) return;
   const who = await resolveActor(tx, actor);
+  for (let start = 0; start < audited.length; start += ENTRIES_PER_STATEMENT) {
+    await writeEntries(tx, who, audited.slice(start, start + ENTRIES_PER_STATEMENT));
+  }
+}
+
+async function writeEntries(tx: Db, who: ResolvedActor, audited: AuditedFact[]): Promise<void> {
   await tx.insert(auditEntries).values(
     audited.map(({ projectId, fact }) => ({
       projectId,

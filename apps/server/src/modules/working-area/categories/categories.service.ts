@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, max, ne } from 'drizzle-orm';
 import {
   acronymTooLong,
   compareReadingOrder,
+  requirementReference,
+  type AuditChanges,
   type CategoryPresented,
   type CreateCategoryBody,
   type UpdateCategoryBody,
@@ -17,7 +19,10 @@ import type { Work } from '../../../core/work';
 import { keepRevision } from '../core/revisions';
 import { completeProjectSettings } from '../../../read/projects.presenter';
 import { findDocument } from '../core/lookups';
-import { loadCategoryTree, subtreeIds, type CategoryRow } from '../../../read/categories.presenter';
+import { loadCategoryTree, subtreeIds, type CategoryRow, type CategoryTree } from '../../../read/categories.presenter';
+import type { RequirementRow } from '../../../read/requirements.presenter';
+import { changedFields, type AuditFact } from '../../../core/audit';
+import { categoryReferenceOf } from '../../../read/audit-references';
 
 type Tx = Db;
 
@@ -104,7 +109,15 @@ export async function createCategory(
     .returning();
   work.record({ name: 'CategoryChanged', projectId: project.id, categoryId: created!.id });
   work.record({ name: 'ProjectStructureChanged', projectId: project.id });
-  return presentOne(work, created!);
+  const presented = await presentOne(work, created!);
+  const changes: AuditChanges = {
+    name: { new: presented.name },
+    acronym: { new: presented.acronym },
+    parent_id: { new: presented.parent_id },
+  };
+  if (presented.description !== '') changes.description = CHANGED;
+  work.audit(project.id, categoryFact('created', presented, changes));
+  return presented;
 }
 
 export async function updateCategory(
@@ -138,10 +151,13 @@ export async function updateCategory(
     changes.parentId = body.parent_id ?? null;
     changes.position = await nextPosition(tx, category.documentId, body.parent_id ?? null);
   }
-  if (moving || (body.acronym !== undefined && body.acronym !== category.acronym)) {
+  const renaming = moving || (body.acronym !== undefined && body.acronym !== category.acronym);
+  if (renaming) {
     const parentId = moving ? (body.parent_id ?? null) : category.parentId;
     await checkReferenceFree(tx, category.documentId, parentId, body.acronym ?? category.acronym, category.id);
   }
+  // Its reference before, for the trail, read only when the update changes it.
+  const referenceBefore = renaming ? await categoryReferenceOf(tx, category.id) : undefined;
   let row = category;
   if (Object.keys(changes).length > 0) {
     const [updated] = await tx
@@ -156,7 +172,17 @@ export async function updateCategory(
   // References of the requirements below change with the acronym or the place of the category.
   if (body.acronym !== undefined || moving)
     work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [category.documentId] });
-  return presentOne(work, row);
+  const presented = await presentOne(work, row);
+  const audited = changedFields(
+    { name: category.name, acronym: category.acronym, parent_id: category.parentId },
+    { name: row.name, acronym: row.acronym, parent_id: row.parentId },
+    ['name', 'acronym', 'parent_id'],
+  );
+  if (row.description !== category.description) audited.description = CHANGED;
+  if (referenceBefore !== undefined && referenceBefore !== presented.reference)
+    audited.reference = { old: referenceBefore, new: presented.reference };
+  if (Object.keys(audited).length) work.audit(project.id, categoryFact('updated', presented, audited));
+  return presented;
 }
 
 /** Swaps the category with its previous (up) or next (down) sibling; a no-op at either end. */
@@ -176,11 +202,12 @@ export async function moveCategory(
     current,
     direction,
   );
-  if (position !== null) {
-    work.record({ name: 'CategoriesReordered', projectId: project.id, documentId: current.documentId });
-    work.record({ name: 'ProjectStructureChanged', projectId: project.id });
-  }
-  return presentOne(work, current);
+  if (position === null) return presentOne(work, current);
+  work.record({ name: 'CategoriesReordered', projectId: project.id, documentId: current.documentId });
+  work.record({ name: 'ProjectStructureChanged', projectId: project.id });
+  const presented = await presentOne(work, current);
+  work.audit(project.id, categoryFact('moved', presented, { position: { old: current.position, new: position } }));
+  return presented;
 }
 
 /**
@@ -223,8 +250,56 @@ export async function deleteCategory(
     categoryId: category.id,
     documentId: category.documentId,
   });
+  await auditDeletion(work, project.id, category.id, tree, moving);
   work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [category.documentId] });
   work.record({ name: 'ProjectStructureChanged', projectId: project.id });
+}
+
+/**
+ * The trail of a category's deletion, from the tree read before it (no statement but the document's acronym): one
+ * `deleted` entry for it and each sub-category that went with it, and one `updated` entry for each requirement moved
+ * to the document's root, whose category and reference changed.
+ */
+async function auditDeletion(
+  work: Work,
+  projectId: number,
+  categoryId: number,
+  tree: CategoryTree,
+  moved: RequirementRow[],
+) {
+  const deleted = subtreeIds(tree, categoryId).map((id) => tree.presented.get(id)!);
+  // Its sub-categories first, so that the trail, newest first, opens on the category that was deleted.
+  deleted.sort((a, b) => (a.id === categoryId ? 1 : b.id === categoryId ? -1 : b.depth - a.depth));
+  for (const c of deleted) {
+    const changes: AuditChanges = {
+      name: { old: c.name },
+      acronym: { old: c.acronym },
+      parent_id: { old: c.parent_id },
+    };
+    if (c.id === categoryId) changes.requirements_moved_to_root = { old: moved.length };
+    work.audit(projectId, { ...categoryFact('deleted', c, changes), reference: tree.references.get(c.id) ?? null });
+  }
+  if (moved.length === 0) return;
+  const acronym = (await findDocument(work.tx, deleted[0]!.document_id))?.acronym ?? '';
+  for (const r of moved) {
+    const reference = requirementReference(acronym, r.referenceNumber);
+    const before = requirementReference(tree.references.get(r.categoryId!) ?? acronym, r.referenceNumber);
+    work.audit(projectId, {
+      action: 'updated',
+      entityType: 'requirement',
+      entityId: r.id,
+      reference,
+      documentId: r.documentId,
+      changes: { category_id: { old: r.categoryId, new: null }, reference: { old: before, new: reference } },
+    });
+  }
+}
+
+const CHANGED = { changed: true } as const;
+
+/** An entry about a category, named by its reference as presented. */
+function categoryFact(action: AuditFact['action'], c: CategoryPresented, changes: AuditChanges): AuditFact {
+  return { action, entityType: 'category', entityId: c.id, reference: c.reference, documentId: c.document_id, changes };
 }
 
 export async function documentOfCategory(db: Db, category: CategoryRow) {

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   acronymTooLong,
   ALPHA_DOCUMENT_SETTINGS,
+  type AuditChanges,
   createsCycle,
   type CreateDocumentBody,
   type DocumentSettingsPatch,
@@ -19,6 +20,8 @@ import { can } from '../../../policies/policy';
 import type { ProjectRow } from '../../../policies/project-access';
 import { sanitizeRichText } from '../../../security/sanitize';
 import type { Work } from '../../../core/work';
+import { changedFields, type AuditFact } from '../../../core/audit';
+import { auditLinks } from '../core/link-audit';
 import type { User } from '../../../core/identity';
 import { completeProjectSettings } from '../../../read/projects.presenter';
 import { completeDocumentSettings, presentDocument, presentDocuments } from '../../../read/documents.presenter';
@@ -137,6 +140,10 @@ export async function createDocument(
   const all = await projectDocuments(tx, project.id);
   const document = all.find((d) => d.id === created!.id)!;
   work.remember({ kind: 'document', value: document });
+  const changes: AuditChanges = { name: { new: document.name }, acronym: { new: document.acronym } };
+  if (document.description !== '') changes.description = CHANGED;
+  if (parents.length) changes.parents = { new: document.parents };
+  work.audit(project.id, documentFact('created', document, changes));
   return { document, projectDocuments: all };
 }
 
@@ -150,6 +157,9 @@ export async function updateDocument(
   await lockProject(tx, project.id);
   await lockDocumentWithNeighbours(tx, project.id, documentId, body.parents_id ?? []);
   let document = await loadDocumentForWrite(tx, documentId);
+  const before = document;
+  let parentsBefore: number[] | undefined;
+  let unlinked: { parentId: number; childId: number }[] = [];
   if (body.version !== undefined && body.version !== document.version) {
     throw conflict(await presentDocument(tx, document));
   }
@@ -174,6 +184,7 @@ export async function updateDocument(
   if (body.parents_id) {
     const wanted = new Set(body.parents_id);
     const current = await tx.select().from(documentLinks).where(eq(documentLinks.childId, document.id));
+    parentsBefore = current.map((l) => l.parentId).sort((a, b) => a - b);
     const removed = current.filter((l) => !wanted.has(l.parentId)).map((l) => l.parentId);
     const added = [...wanted].filter((id) => !current.some((l) => l.parentId === id));
     if (removed.length) {
@@ -189,9 +200,10 @@ export async function updateDocument(
         .select({ id: requirements.id })
         .from(requirements)
         .where(eq(requirements.documentId, document.id));
-      await tx
+      unlinked = await tx
         .delete(requirementLinks)
-        .where(and(inArray(requirementLinks.parentId, parentReqs), inArray(requirementLinks.childId, childReqs)));
+        .where(and(inArray(requirementLinks.parentId, parentReqs), inArray(requirementLinks.childId, childReqs)))
+        .returning({ parentId: requirementLinks.parentId, childId: requirementLinks.childId });
       removedParents = removed;
     }
     if (added.length)
@@ -209,6 +221,15 @@ export async function updateDocument(
       documentIds: [document.id, ...presented.parents, ...removedParents],
     });
   }
+  const audited = changedFields(before, document, ['name', 'acronym']);
+  if (document.description !== before.description) audited.description = CHANGED;
+  const parentsAfter = [...presented.parents].sort((a, b) => a - b);
+  if (parentsBefore && parentsBefore.join() !== parentsAfter.join())
+    audited.parents = { old: parentsBefore, new: parentsAfter };
+  if (Object.keys(audited).length) work.audit(project.id, documentFact('updated', presented, audited));
+  // The requirement links that went with a parent document, each in its child's history.
+  const removed = unlinked.map((l) => ({ ...l, childDocumentId: document.id }));
+  await auditLinks(work, project.id, { removed });
   return presented;
 }
 
@@ -222,8 +243,24 @@ export async function deleteDocument(work: Work, project: ProjectRow, documentId
     .select()
     .from(documentLinks)
     .where(or(eq(documentLinks.parentId, document.id), eq(documentLinks.childId, document.id)));
+  // What went with it, for the trail: one entry for the document, with the number of its requirements.
+  const [held] = await tx.select({ n: count() }).from(requirements).where(eq(requirements.documentId, document.id));
   await tx.delete(documents).where(eq(documents.id, document.id));
-  work.record({ name: 'DocumentDeleted', projectId: project.id, documentId: document.id });
+  work.record(
+    { name: 'DocumentDeleted', projectId: project.id, documentId: document.id },
+    {
+      action: 'deleted',
+      entityType: 'document',
+      entityId: document.id,
+      reference: document.name,
+      documentId: document.id,
+      changes: {
+        name: { old: document.name },
+        acronym: { old: document.acronym },
+        requirements: { old: held?.n ?? 0 },
+      },
+    },
+  );
   work.record({ name: 'ProjectStructureChanged', projectId: project.id });
   const others = neighbours.map((l) => (l.parentId === document.id ? l.childId : l.parentId));
   if (others.length) work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: others });
@@ -238,7 +275,8 @@ export async function updateDocumentSettings(
   patch: DocumentSettingsPatch,
 ): Promise<DocumentSettings> {
   const { tx } = work;
-  const current = completeDocumentSettings((await loadDocumentForWrite(tx, documentId)).settings);
+  const document = await loadDocumentForWrite(tx, documentId);
+  const current = completeDocumentSettings(document.settings);
   // Only alpha users change the table-of-evolutions options; sending the value they already have is no change.
   const alphaChange = ALPHA_DOCUMENT_SETTINGS.some((key) => key in patch && patch[key] !== current[key]);
   if (alphaChange && !can(user, { do: 'feature.alpha' })) throw forbidden();
@@ -248,6 +286,30 @@ export async function updateDocumentSettings(
     .where(eq(documents.id, documentId))
     .returning({ settings: documents.settings });
   if (!row) throw notFound();
-  work.record({ name: 'DocumentSettingsChanged', projectId: project.id, documentId });
-  return completeDocumentSettings(row.settings);
+  const settings = completeDocumentSettings(row.settings);
+  const keys = Object.keys(patch) as (keyof DocumentSettings)[];
+  const changes = changedFields<Record<string, unknown>>(current, settings, keys);
+  const event = { name: 'DocumentSettingsChanged', projectId: project.id, documentId } as const;
+  // Sending the values already held changes nothing: no entry then.
+  if (Object.keys(changes).length === 0) work.record(event);
+  else work.record(event, documentFact('settings_changed', document, changes));
+  return settings;
+}
+
+const CHANGED = { changed: true } as const;
+
+/** An entry about a document, named by its name at the change (decisions §21: a document is known by its name). */
+function documentFact(
+  action: AuditFact['action'],
+  document: { id: number; name: string },
+  changes: AuditChanges,
+): AuditFact {
+  return {
+    action,
+    entityType: 'document',
+    entityId: document.id,
+    reference: document.name,
+    documentId: document.id,
+    changes,
+  };
 }

@@ -38,9 +38,27 @@ export async function tagIdsOf(tx: Db, requirementId: number): Promise<number[]>
   return rows.map((r) => r.id);
 }
 
-/** Replaces the requirement's tags with a checked set; true when it changed. */
-export async function replaceTags(tx: Db, requirementId: number, tagIds: number[]): Promise<boolean> {
-  const before = new Set(await tagIdsOf(tx, requirementId));
+/** The requirement's tags with their titles, in the order the requirement presents them (classifier, then tag). */
+export async function tagsOf(tx: Db, requirementId: number): Promise<{ id: number; title: string }[]> {
+  return tx
+    .select({ id: tags.id, title: tags.title })
+    .from(requirementTags)
+    .innerJoin(tags, eq(tags.id, requirementTags.tagId))
+    .where(eq(requirementTags.requirementId, requirementId))
+    .orderBy(tags.classifierId, tags.id);
+}
+
+/**
+ * Replaces the requirement's tags with a checked set; true when it changed. `current` is its tag ids when the
+ * caller has read them already (for the audit trail), to spare the statement.
+ */
+export async function replaceTags(
+  tx: Db,
+  requirementId: number,
+  tagIds: number[],
+  current?: number[],
+): Promise<boolean> {
+  const before = new Set(current ?? (await tagIdsOf(tx, requirementId)));
   const after = new Set(tagIds);
   const removed = [...before].filter((id) => !after.has(id));
   const added = [...after].filter((id) => !before.has(id));

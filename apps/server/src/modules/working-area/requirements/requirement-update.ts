@@ -195,9 +195,12 @@ export async function writeContent(
   return updated;
 }
 
-/** After a move to another document: drops the links that document does not allow; answers the other ends. */
-export async function dropLinksOutside(tx: Db, requirementId: number, documentId: number): Promise<number[]> {
-  const touched: number[] = [];
+/** A link as a pair of requirements. */
+export type LinkPair = { parentId: number; childId: number };
+
+/** After a move to another document: drops the links that document does not allow; answers them. */
+async function dropLinksOutside(tx: Db, requirementId: number, documentId: number): Promise<LinkPair[]> {
+  const dropped: LinkPair[] = [];
   // Links the new document does not allow go (unless this call sets them anew, checked above).
   const linked = await linkedDocuments(tx, documentId);
   const links = await tx
@@ -217,10 +220,35 @@ export async function dropLinksOutside(tx: Db, requirementId: number, documentId
       await tx
         .delete(requirementLinks)
         .where(and(eq(requirementLinks.parentId, link.parentId), eq(requirementLinks.childId, link.childId)));
-      touched.push(link.childId === requirementId ? link.parentId : link.childId);
+      dropped.push({ parentId: link.parentId, childId: link.childId });
     }
   }
-  return touched;
+  return dropped;
+}
+
+/**
+ * The update's link changes: those a move to another document drops, then the parents and children it sets anew;
+ * answers the links removed and added.
+ */
+export async function writeLinks(
+  tx: Db,
+  projectId: number,
+  id: number,
+  body: UpdateRequirementBody,
+  target: UpdateTarget,
+): Promise<{ added: LinkPair[]; removed: LinkPair[] }> {
+  const removed = target.movingDocument ? await dropLinksOutside(tx, id, target.documentId) : [];
+  const added: LinkPair[] = [];
+  const pair = (side: 'parents' | 'children', other: number) =>
+    side === 'parents' ? { parentId: other, childId: id } : { parentId: id, childId: other };
+  for (const side of ['parents', 'children'] as const) {
+    const ids = side === 'parents' ? body.parents_id : body.children_id;
+    if (!ids) continue;
+    const changed = await replaceLinks(tx, projectId, id, side, ids);
+    removed.push(...changed.removed.map((other) => pair(side, other)));
+    added.push(...changed.added.map((other) => pair(side, other)));
+  }
+  return { added, removed };
 }
 
 /** Tags, and a test's notes, which make no revision but move the version. */
@@ -229,10 +257,11 @@ export async function writeTagsAndTestNotes(
   current: RequirementRow,
   target: UpdateTarget,
   next: NextState,
+  tagsBefore?: number[],
 ): Promise<void> {
   // Tags make no revision and do not move updated_at (decisions §12), but they are part of the element's version.
   if (target.movingDocument) await dropTagsOutside(tx, current.id, target.documentId);
-  const tagsChanged = target.tagIds ? await replaceTags(tx, current.id, target.tagIds) : false;
+  const tagsChanged = target.tagIds ? await replaceTags(tx, current.id, target.tagIds, tagsBefore) : false;
   if (!next.contentChanged && next.testNoted) {
     // The version trigger (migration 0011) moves the version.
     await tx
@@ -247,8 +276,14 @@ export async function writeTagsAndTestNotes(
   }
 }
 
-/** Replaces the parent (or child) links of a requirement with the given set; answers the ids touched. */
-export async function replaceLinks(tx: Db, projectId: number, id: number, side: 'parents' | 'children', ids: number[]) {
+/** Replaces the parent (or child) links of a requirement with the given set; answers the other ends removed and added. */
+async function replaceLinks(
+  tx: Db,
+  projectId: number,
+  id: number,
+  side: 'parents' | 'children',
+  ids: number[],
+): Promise<{ removed: number[]; added: number[] }> {
   const mine = side === 'parents' ? requirementLinks.childId : requirementLinks.parentId;
   const other = side === 'parents' ? requirementLinks.parentId : requirementLinks.childId;
   const current = (await tx.select({ other }).from(requirementLinks).where(eq(mine, id))).map((r) => r.other);
@@ -266,5 +301,5 @@ export async function replaceLinks(tx: Db, projectId: number, id: number, side: 
       )
       .onConflictDoNothing();
   }
-  return [...removed, ...added];
+  return { removed, added };
 }

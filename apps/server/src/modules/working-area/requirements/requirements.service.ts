@@ -22,7 +22,10 @@ import type { ProjectRow } from '../../../policies/project-access';
 import { sanitizeRichText } from '../../../security/sanitize';
 import type { Work } from '../../../core/work';
 import type { User } from '../../../core/identity';
-import { copyTags } from './requirement-tags';
+import { copyTags, tagsOf } from './requirement-tags';
+import { requirementReferenceOf, requirementReferences } from '../../../read/audit-references';
+import { auditLinks } from '../core/link-audit';
+import { createdFact, deletedFact, factOf, updatedChanges } from './requirement-audit';
 import {
   checkPreviousTests,
   cleanSteps,
@@ -41,10 +44,10 @@ import {
 } from './requirement-rules';
 import {
   checkUpdate,
-  dropLinksOutside,
   lockForUpdate,
+  type LinkPair,
   nextState,
-  replaceLinks,
+  writeLinks,
   writeContent,
   writeTagsAndTestNotes,
 } from './requirement-update';
@@ -58,15 +61,15 @@ async function answer(work: Work, rows: RequirementRow[]): Promise<RequirementPr
 
 const answerOne = async (work: Work, row: RequirementRow) => (await answer(work, [row]))[0]!;
 
-/** The documents of the given requirements, so that their lists can be told to reload. */
-async function documentsOf(tx: Db, ids: Iterable<number>): Promise<number[]> {
+/** The documents of the given requirements (id → document), so that their lists can be told to reload. */
+async function documentsOf(tx: Db, ids: Iterable<number>): Promise<Map<number, number>> {
   const list = [...new Set(ids)];
-  if (list.length === 0) return [];
+  if (list.length === 0) return new Map();
   const rows = await tx
-    .select({ documentId: requirements.documentId })
+    .select({ id: requirements.id, documentId: requirements.documentId })
     .from(requirements)
     .where(inArray(requirements.id, list));
-  return [...new Set(rows.map((r) => r.documentId))];
+  return new Map(rows.map((r) => [r.id, r.documentId]));
 }
 
 /**
@@ -119,7 +122,10 @@ export async function createRequirement(
   project: ProjectRow,
   body: CreateRequirementBody,
 ): Promise<RequirementPresented> {
-  return answerOne(work, await insertRequirement(work, user, project, body));
+  const created = await answerOne(work, await insertRequirement(work, user, project, body));
+  // Recorded here, not in insertRequirement: a building block that a batch may call a thousand times.
+  work.audit(project.id, createdFact(created));
+  return created;
 }
 
 /**
@@ -139,17 +145,22 @@ export async function updateRequirement(
   const target = await checkUpdate(tx, user, project.id, current, body);
   const next = nextState(current, body, target);
   const touchedOthers = new Set<number>();
+  // What the audit trail needs of the state before, read only when the update can change it (decisions §21).
+  const tagsBefore = body.tags_id !== undefined || target.movingDocument ? await tagsOf(tx, current.id) : undefined;
+  const referenceBefore = next.categoryChanged ? ((await requirementReferenceOf(tx, current.id)) ?? '') : undefined;
 
   if (target.movingDocument) await lockDocuments(tx, [target.documentId]);
   const updated = next.contentChanged ? await writeContent(tx, user.id, current, next, target) : undefined;
-  if (target.movingDocument)
-    for (const id of await dropLinksOutside(tx, current.id, target.documentId)) touchedOthers.add(id);
-  await writeTagsAndTestNotes(tx, current, target, next);
-  if (body.parents_id)
-    for (const id of await replaceLinks(tx, project.id, current.id, 'parents', body.parents_id)) touchedOthers.add(id);
-  if (body.children_id)
-    for (const id of await replaceLinks(tx, project.id, current.id, 'children', body.children_id))
-      touchedOthers.add(id);
+  const links = await writeLinks(tx, project.id, current.id, body, target);
+  await writeTagsAndTestNotes(
+    tx,
+    current,
+    target,
+    next,
+    tagsBefore?.map((t) => t.id),
+  );
+  for (const link of [...links.removed, ...links.added])
+    touchedOthers.add(link.parentId === current.id ? link.childId : link.parentId);
 
   const descriptionChanged = next.description !== current.description;
   work.record({
@@ -160,7 +171,8 @@ export async function updateRequirement(
     // People editing the description together get the change merged into what they type (decisions §15).
     sharedUpdate: descriptionChanged ? await applyHtmlToState(tx, current.id, next.description) : undefined,
   });
-  const listDocuments = await documentsOf(tx, touchedOthers);
+  const othersDocuments = await documentsOf(tx, touchedOthers);
+  const listDocuments = [...new Set(othersDocuments.values())];
   if (target.movingDocument) listDocuments.push(current.documentId);
   if (listDocuments.length)
     work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: listDocuments });
@@ -174,7 +186,19 @@ export async function updateRequirement(
     body.children_id !== undefined;
   const untouched = !next.contentChanged && !next.testNoted ? current : undefined;
   const final = changedAfter ? undefined : (updated ?? untouched);
-  return answerOne(work, final ?? (await findRequirement(tx, current.id))!);
+  const presented = await answerOne(work, final ?? (await findRequirement(tx, current.id))!);
+  const tagNames = tagsBefore?.map((t) => t.title);
+  const changes = updatedChanges(current, next, target, presented, tagNames, referenceBefore);
+  if (Object.keys(changes).length) work.audit(project.id, factOf('updated', presented, changes));
+  const childDocument = (id: number) => (id === current.id ? presented.document_id : othersDocuments.get(id)!);
+  const withDocument = (l: LinkPair) => ({ ...l, childDocumentId: childDocument(l.childId) });
+  await auditLinks(
+    work,
+    project.id,
+    { added: links.added.map(withDocument), removed: links.removed.map(withDocument) },
+    new Map([[current.id, presented.reference]]),
+  );
+  return presented;
 }
 
 /** Deletes a requirement with its links and revisions (cascade), in one transaction. */
@@ -191,7 +215,11 @@ export async function deleteRequirement(
   const requirement = await loadRequirementForWrite(tx, requirementId, 'update');
   if (requirement.type === 'test') await requireTestDeletable(tx, user, requirement.id);
   const neighbours = await tx
-    .select({ documentId: requirements.documentId })
+    .select({
+      documentId: requirements.documentId,
+      parentId: requirementLinks.parentId,
+      childId: requirementLinks.childId,
+    })
     .from(requirementLinks)
     .innerJoin(
       requirements,
@@ -200,15 +228,28 @@ export async function deleteRequirement(
         and(eq(requirementLinks.childId, requirement.id), eq(requirements.id, requirementLinks.parentId)),
       ),
     );
+  // Named before it goes (with the other ends of its links, in the same statement): the trail keeps how it was known.
+  const other = (n: (typeof neighbours)[number]) => (n.parentId === requirement.id ? n.childId : n.parentId);
+  const references = await requirementReferences(tx, [requirement.id, ...neighbours.map(other)]);
   await tx.delete(requirements).where(eq(requirements.id, requirement.id));
-  work.record({
-    name: 'RequirementDeleted',
-    projectId: project.id,
-    requirementId: requirement.id,
-    documentId: requirement.documentId,
-  });
+  work.record(
+    {
+      name: 'RequirementDeleted',
+      projectId: project.id,
+      requirementId: requirement.id,
+      documentId: requirement.documentId,
+    },
+    deletedFact(requirement, references.get(requirement.id) ?? null),
+  );
   const documentIds = [...new Set(neighbours.map((n) => n.documentId))];
   if (documentIds.length) work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds });
+  // Its links went with it: the requirements at their other ends keep a trace of that in their own history.
+  const removed = neighbours.map((n) => ({
+    parentId: n.parentId,
+    childId: n.childId,
+    childDocumentId: n.childId === requirement.id ? requirement.documentId : n.documentId,
+  }));
+  await auditLinks(work, project.id, { removed }, references);
 }
 
 /**
@@ -248,7 +289,10 @@ export async function copyRequirement(
   await copyTags(tx, original.id, copy!.id);
   work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: copy!.id, description: true });
   work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [original.documentId] });
-  return answerOne(work, copy!);
+  const presented = await answerOne(work, copy!);
+  const copiedFrom = await requirementReferenceOf(tx, original.id);
+  work.audit(project.id, createdFact(presented, { copied_from: { new: copiedFrom } }));
+  return presented;
 }
 
 /** Creates requirements in child documents and links each as a child of this one, all or nothing. */
@@ -296,7 +340,12 @@ export async function createChildren(
     work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: row!.id, description: true });
   }
   work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: requirement.id });
-  return answer(work, created);
+  const presented = await answer(work, created);
+  for (const child of presented) work.audit(project.id, createdFact(child));
+  const known = new Map(presented.map((c) => [c.id, c.reference]));
+  const added = presented.map((c) => ({ parentId: requirement.id, childId: c.id, childDocumentId: c.document_id }));
+  await auditLinks(work, project.id, { added }, known);
+  return presented;
 }
 
 /** Swaps with the previous (up) or next (down) requirement of the same category; a no-op at the ends. */
@@ -318,5 +367,7 @@ export async function moveRequirement(
   );
   if (position === null) return presentRequirement(tx, current);
   work.record({ name: 'RequirementListsChanged', projectId: project.id, documentIds: [current.documentId] });
-  return answerOne(work, { ...current, position });
+  const presented = await answerOne(work, { ...current, position });
+  work.audit(project.id, factOf('moved', presented, { position: { old: current.position, new: position } }));
+  return presented;
 }

@@ -7,6 +7,7 @@ import type { ProjectRow } from '../../../policies/project-access';
 import type { Work } from '../../../core/work';
 import type { User } from '../../../core/identity';
 import { presentTestRun } from './test-runs.presenter';
+import { requirementReferenceOf } from '../../../read/audit-references';
 import { cleanSteps, requireTestAccess } from '../core/test-fields';
 
 /**
@@ -48,6 +49,21 @@ export async function recordTestRun(
     })
     .returning();
   await tx.update(requirements).set({ steps }).where(eq(requirements.id, test.id));
-  work.record({ name: 'RequirementChanged', projectId: project.id, requirementId: test.id });
+  // The run is kept as a row of its own; the trail names it by its test and says how the test's statuses moved.
+  work.record(
+    { name: 'RequirementChanged', projectId: project.id, requirementId: test.id },
+    {
+      action: 'updated',
+      entityType: 'test_run',
+      entityId: run!.id,
+      reference: await requirementReferenceOf(tx, test.id),
+      documentId: test.documentId,
+      changes: {
+        result: { new: outcome.result },
+        success_ratio: { new: outcome.success_ratio },
+        step_statuses: { old: test.steps.map((s) => s.status), new: steps.map((s) => s.status) },
+      },
+    },
+  );
   return presentTestRun(run!, user.name);
 }

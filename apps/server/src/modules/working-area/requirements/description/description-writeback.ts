@@ -7,6 +7,7 @@ import { AppError } from '../../../../core/errors';
 import type { Work } from '../../../../core/work';
 import { keepRevision } from '../../core/revisions';
 import type { RequirementRow } from '../../../../read/requirements.presenter';
+import { requirementReferenceOf } from '../../../../read/audit-references';
 
 /** Collaborative editing keeps at most one revision per author per this long (decisions §6). */
 export const REVISION_WINDOW_MS = 5 * 60_000;
@@ -79,12 +80,23 @@ export async function writeBackDescription(
     .select({ projectId: documents.projectId })
     .from(documents)
     .where(eq(documents.id, current.documentId));
-  work.record({
-    name: 'RequirementChanged',
-    projectId: document!.projectId,
-    requirementId,
-    description: true,
-    byCollaboration: true,
-  });
+  // Only a real change is written back (above), so only a real change is in the trail; the work's actor is the writer.
+  work.record(
+    {
+      name: 'RequirementChanged',
+      projectId: document!.projectId,
+      requirementId,
+      description: true,
+      byCollaboration: true,
+    },
+    {
+      action: 'updated',
+      entityType: 'requirement',
+      entityId: requirementId,
+      reference: await requirementReferenceOf(work.tx, requirementId),
+      documentId: current.documentId,
+      changes: { description: { changed: true } },
+    },
+  );
   return true;
 }
