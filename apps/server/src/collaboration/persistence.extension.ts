@@ -31,7 +31,10 @@ export function persistenceExtension(
   /** A write-back, tracked so that a shutdown waits for it. Answers false when the requirement is gone. */
   async function store(requirementId: number, state: Uint8Array, writerId: number | null): Promise<boolean> {
     // The write-back is credited to who typed last; one that a crash left (no writer known) to the server itself.
-    const actor = writerId === null ? ({ type: 'cli', name: 'collaboration recovery' } as const) : ({ type: 'user', id: writerId } as const);
+    const actor =
+      writerId === null
+        ? ({ type: 'cli', name: 'collaboration recovery' } as const)
+        : ({ type: 'user', id: writerId } as const);
     const writing = runWork(ctx, { actor }, (work) => writeBackDescription(work, requirementId, state, writerId));
     storing.add(writing);
     try {

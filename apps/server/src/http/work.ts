@@ -28,7 +28,11 @@ export function inWork<T>(
 ): Promise<T> {
   const project = request.project ? { id: request.project.id, strength: projectLock } : undefined;
   const committed = project && ((wire: WireMessage[]) => keepEvents(request, project.id, wire));
-  return runWork(ctx, { actor: actorOf(request), lang: request.lang, origin: originOf(request), project, committed }, fn);
+  return runWork(
+    ctx,
+    { actor: actorOf(request), lang: request.lang, origin: originOf(request), project, committed },
+    fn,
+  );
 }
 
 /**

@@ -87,7 +87,8 @@ const en = {
   'validation.group_member': 'You are not a member of this group.',
   'validation.transfer_target': 'You can only transfer a project to yourself or to a group you belong to.',
   'validation.last_maintainer': 'A project keeps at least one maintainer: make another member maintainer first.',
-  'validation.date_format': 'This must be a date (2026-11-28) or a date and time with its offset (2026-11-28T14:30:00Z).',
+  'validation.date_format':
+    'This must be a date (2026-11-28) or a date and time with its offset (2026-11-28T14:30:00Z).',
   'validation.cursor': 'This page marker is not one the server gave; start again from the first page.',
   'validation.cycle': 'This link would make a cycle.',
   'validation.not_in_document': 'This category does not belong to the chosen document.',

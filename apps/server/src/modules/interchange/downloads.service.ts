@@ -7,8 +7,7 @@ import { hashToken, randomToken } from '../../security/tokens';
 export type DownloadKind = (typeof downloads.$inferSelect)['kind'];
 
 type DownloadLink = { userId: number; kind: DownloadKind } & (
-  | { documentId: number }
-  | { projectId: number; params: Record<string, unknown> }
+  { documentId: number } | { projectId: number; params: Record<string, unknown> }
 );
 
 /**

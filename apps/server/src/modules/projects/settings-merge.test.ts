@@ -21,7 +21,9 @@ describe('project settings are merged by the database', () => {
     // The row as a concurrent request loaded it, before the change below.
     const stale = (await findProject(t.ctx.db, project.id))!;
     expect((await owner.agent.put(url, { settings: { organizationName: 'ACME' } })).statusCode).toBe(200);
-    const merged = await runWork(t.ctx, { actor: { type: 'cli' } }, (work) => updateSettings(work, stale, { acronymMaxSize: 9 }));
+    const merged = await runWork(t.ctx, { actor: { type: 'cli' } }, (work) =>
+      updateSettings(work, stale, { acronymMaxSize: 9 }),
+    );
     expect(merged).toEqual({
       organizationName: 'ACME',
       acronymMaxSize: 9,
