@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import type { AuditChanges } from '@reqloom/domain';
+import type { AuditChanges, AuditEntityType } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { changeLines } from './auditChanges';
 
@@ -7,9 +7,9 @@ import { changeLines } from './auditChanges';
  * An entry's change, one line per field: "Role: Editor → Maintainer"; a creation shows the new values, a deletion the
  * old ones (struck through), rich text only that it was edited.
  */
-export function AuditChangeList({ changes }: { changes: AuditChanges }) {
+export function AuditChangeList({ changes, entityType }: { changes: AuditChanges; entityType?: AuditEntityType }) {
   const { t } = useTranslation();
-  const lines = changeLines(changes, t);
+  const lines = changeLines(changes, t, entityType);
   if (lines.length === 0) {
     return (
       <Text fz="sm" c="dimmed">

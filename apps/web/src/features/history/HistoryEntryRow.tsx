@@ -51,7 +51,7 @@ export function HistoryEntryRow({ entry, now }: HistoryEntryRowProps) {
         )}
       </Table.Td>
       <Table.Td>
-        <AuditChangeList changes={entry.changes} />
+        <AuditChangeList changes={entry.changes} entityType={entry.entity_type} />
       </Table.Td>
     </Table.Tr>
   );

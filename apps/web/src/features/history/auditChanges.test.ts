@@ -45,6 +45,16 @@ describe('the change of an entry', () => {
     expect(texts({ weight_kg: { old: 1, new: true } })).toEqual(['weight_kg: 1 → yes']);
   });
 
+  it("leaves a link's ends to its element, and names a category's parent and a document's parents", () => {
+    const link = { parent_id: { new: 7 }, child_id: { new: 8 } };
+    expect(changeLines(link, t, 'link')).toEqual([]);
+    expect(texts({ parent_id: { old: null, new: 6 } })).toEqual(['Parent category: — → 6']);
+    expect(texts({ parents: { old: [1], new: [1, 3] } })).toEqual(['Parent documents: 1 → 1, 3']);
+    expect(texts({ requirements_moved_to_root: { old: 12 } })).toEqual([
+      "Requirements moved to the document's root: 12",
+    ]);
+  });
+
   it("words an export's filters by their names and values", () => {
     expect(formatAuditValue('filters', { action: 'member_role_changed', entity_type: 'member' }, t)).toBe(
       'Action: Role changed; Kind of element: Member',

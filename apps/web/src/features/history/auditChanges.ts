@@ -1,5 +1,11 @@
 import type { TFunction } from 'i18next';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, PROJECT_ROLES, type AuditChanges } from '@reqloom/domain';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_TYPES,
+  PROJECT_ROLES,
+  type AuditChanges,
+  type AuditEntityType,
+} from '@reqloom/domain';
 import { statusMeta } from '../working-area/common/statusMeta';
 
 /** The fields the History view names in the reader's language; any other is shown by its key, as the server sent it. */
@@ -30,6 +36,26 @@ const KNOWN_FIELDS = [
   'actor_id',
   'after',
   'before',
+  'parents',
+  'position',
+  'copied_from',
+  'title',
+  'color',
+  'multiselect',
+  'result',
+  'success_ratio',
+  'step_statuses',
+  'initialConditions',
+  'steps',
+  'previouslyPassedTests',
+  'requirements',
+  'categories',
+  'documents',
+  'file',
+  'join_link',
+  'requirements_moved_to_root',
+  'commentable_type',
+  'commentable_id',
 ] as const;
 type KnownField = (typeof KNOWN_FIELDS)[number];
 
@@ -93,8 +119,12 @@ export function formatAuditValue(field: string, value: unknown, t: TFunction): s
  * The lines of an entry's change, in the order the server gave them: a creation shows the new values, a deletion the
  * old ones, a change both; rich text says only that it was edited.
  */
-export function changeLines(changes: AuditChanges, t: TFunction): ChangeLine[] {
-  return Object.entries(changes).map(([field, change]) => {
+export function changeLines(changes: AuditChanges, t: TFunction, entityType?: AuditEntityType): ChangeLine[] {
+  // A link's ends are its element ("SR_002 → SD_002"): their ids again would only say less.
+  const shown = Object.entries(changes).filter(
+    ([field]) => entityType !== 'link' || (field !== 'parent_id' && field !== 'child_id'),
+  );
+  return shown.map(([field, change]) => {
     const line: ChangeLine = { field, label: fieldLabel(field, t) };
     if (change.changed) return { ...line, edited: true };
     if ('old' in change) line.before = formatAuditValue(field, change.old, t);
