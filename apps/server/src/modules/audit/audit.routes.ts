@@ -13,7 +13,7 @@ import { actorOf } from '../../http/work';
 import { can } from '../../policies/policy';
 import { findProjectForUser } from '../../policies/project-access';
 import { createDownloadLink, takeDownload } from '../interchange/downloads.service';
-import { attachmentDisposition } from '../interchange/interchange.routes';
+import { downloadHeaders } from '../interchange/interchange.routes';
 import { auditBatches, auditPage } from './audit.query';
 import { presentAuditEntry } from './audit.presenter';
 import { AUDIT_CSV_HEADER, auditCsvLine, CSV_BOM } from './audit-csv';
@@ -108,11 +108,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
       );
       return reply
-        .headers({
-          'content-disposition': attachmentDisposition(`${found.project.name} audit trail`, 'csv'),
-          'cache-control': 'no-store',
-          'x-content-type-options': 'nosniff',
-        })
+        .headers(downloadHeaders(`${found.project.name} audit trail`, 'csv'))
         .type('text/csv; charset=utf-8')
         .send(Readable.from(csvLines(ctx, projectId, filters)));
     },

@@ -55,6 +55,13 @@ export function attachmentDisposition(name: string, extension: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
 }
 
+/** The headers of a one-time download: saved under its name, never cached, never sniffed into another type. */
+export const downloadHeaders = (name: string, extension: string) => ({
+  'content-disposition': attachmentDisposition(name, extension),
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+});
+
 /**
  * Exports of a document (decisions §6): a one-time link, then the file built when the link is followed. The app owns
  * its export thread (bounded by `exportLimits`, EXPORT_LIMITS by default) and stops it when it closes. `warmExports`
@@ -159,14 +166,7 @@ export function interchangeRoutes(
           changes: { format: { new: format } },
         });
       });
-      return reply
-        .headers({
-          'content-disposition': attachmentDisposition(file.name, file.extension),
-          'cache-control': 'no-store',
-          'x-content-type-options': 'nosniff',
-        })
-        .type(file.contentType)
-        .send(file.data);
+      return reply.headers(downloadHeaders(file.name, file.extension)).type(file.contentType).send(file.data);
     },
   );
   return { warmExports: () => thread.warm() };
