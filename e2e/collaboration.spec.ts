@@ -135,6 +135,10 @@ test('the editor says so and turns read-only when the access ends', async () => 
   // The member's session ends (logged out elsewhere): the server closes the collaboration connection.
   const out = await apiCall(b.context(), 'POST', 'auth/logout', {});
   expect(out.status()).toBe(204);
+  // Any other call the page makes now answers 401 and sends it to the login screen, racing the editor's own
+  // reaction (a realtime reconnection's reload, on a loaded machine). They are held here, so that what is seen is
+  // the editor's answer to its closed connection, which this test is about.
+  await b.route('**/api/**', (route) => route.abort());
   await expect(status(b)).toContainText('Cannot edit');
   await expect(editor(b)).toHaveAttribute('contenteditable', 'false');
   await expect(b.getByRole('list', { name: 'Connected users' })).toHaveCount(0);
