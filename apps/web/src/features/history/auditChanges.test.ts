@@ -48,6 +48,9 @@ describe('the change of an entry', () => {
   it("leaves a link's ends to its element, and names a category's parent and a document's parents", () => {
     const link = { parent_id: { new: 7 }, child_id: { new: 8 } };
     expect(changeLines(link, t, 'link')).toEqual([]);
+    const comment = { commentable_type: { new: 'requirement' }, commentable_id: { new: 8 } };
+    expect(changeLines(comment, t, 'comment')).toEqual([]);
+    expect(changeLines(comment, t, 'requirement')).toHaveLength(2);
     expect(texts({ parent_id: { old: null, new: 6 } })).toEqual(['Parent category: — → 6']);
     expect(texts({ parents: { old: [1], new: [1, 3] } })).toEqual(['Parent documents: 1 → 1, 3']);
     expect(texts({ requirements_moved_to_root: { old: 12 } })).toEqual([

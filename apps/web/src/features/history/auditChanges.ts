@@ -116,14 +116,21 @@ export function formatAuditValue(field: string, value: unknown, t: TFunction): s
 }
 
 /**
+ * Fields an entry's element already says: a link's ends are its element ("SR_002 → SD_002"), a comment's element is
+ * what it is on. Their ids again would only say less.
+ */
+const SAID_BY_THE_ELEMENT: Partial<Record<AuditEntityType, string[]>> = {
+  link: ['parent_id', 'child_id'],
+  comment: ['commentable_type', 'commentable_id'],
+};
+
+/**
  * The lines of an entry's change, in the order the server gave them: a creation shows the new values, a deletion the
  * old ones, a change both; rich text says only that it was edited.
  */
 export function changeLines(changes: AuditChanges, t: TFunction, entityType?: AuditEntityType): ChangeLine[] {
-  // A link's ends are its element ("SR_002 → SD_002"): their ids again would only say less.
-  const shown = Object.entries(changes).filter(
-    ([field]) => entityType !== 'link' || (field !== 'parent_id' && field !== 'child_id'),
-  );
+  const hidden = entityType ? SAID_BY_THE_ELEMENT[entityType] : undefined;
+  const shown = Object.entries(changes).filter(([field]) => !hidden?.includes(field));
   return shown.map(([field, change]) => {
     const line: ChangeLine = { field, label: fieldLabel(field, t) };
     if (change.changed) return { ...line, edited: true };
