@@ -42,6 +42,12 @@ export type Config = {
   realtimeBatchWindowMs: number;
   /** The longest window, which a busy project's batches reach by doubling; tests and the bench may change it. */
   realtimeBatchWindowMaxMs: number;
+  /**
+   * Whether the unit of work writes its audit entries (decisions §21). Always true for the app; never read from the
+   * environment. Only `bench/src/audit-writes.ts` turns it off, between blocks of the same writes in one process, to
+   * measure what the trail costs a write.
+   */
+  auditWrites: boolean;
 };
 
 /** Reads the environment once; an invalid variable stops the process with a clear message. */
@@ -69,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl.startsWith('https://'),
     realtimeBatchWindowMs: REALTIME_BATCH_WINDOW_MS,
     realtimeBatchWindowMaxMs: REALTIME_BATCH_WINDOW_MAX_MS,
+    auditWrites: true,
   };
 }

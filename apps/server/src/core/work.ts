@@ -91,7 +91,7 @@ export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (wor
         };
         if (options.project) await lockProjectFirst(tx, options.project.id, options.project.strength);
         const result = await fn(work);
-        await writeAudit(tx, options.actor, audited);
+        if (app.config.auditWrites) await writeAudit(tx, options.actor, audited);
         return { result, wire: await app.toWire(tx, events, remembered) };
       });
       app.events.publish({ events, wire, origin: options.origin });
