@@ -40,6 +40,7 @@ import {
   linkedDocuments,
   nextRequirementPosition,
   siblingRequirements,
+  takeNumberAndPosition,
   takeReferenceNumber,
 } from './requirement-rules';
 import {
@@ -94,6 +95,7 @@ export async function insertRequirement(
   if (isTest && body.previouslyPassedTests)
     await checkPreviousTests(tx, project.id, body.previouslyPassedTests, null, errors);
   if (Object.keys(errors).length) throw invalid(errors);
+  const { referenceNumber, position } = await takeNumberAndPosition(tx, body.document_id, body.category_id);
   const [created] = await tx
     .insert(requirements)
     .values({
@@ -101,11 +103,11 @@ export async function insertRequirement(
       categoryId: body.category_id,
       authorId: user.id,
       updatedBy: user.id,
-      referenceNumber: await takeReferenceNumber(tx, body.document_id),
+      referenceNumber,
       name: body.name,
       description: sanitizeRichText(body.description),
       status: body.status ?? 0,
-      position: await nextRequirementPosition(tx, body.document_id, body.category_id),
+      position,
       type: isTest ? 'test' : 'requirement',
       initialConditions: isTest ? sanitizeRichText(body.initialConditions ?? '') : '',
       previouslyPassedTests: isTest ? [...new Set(body.previouslyPassedTests ?? [])] : [],
