@@ -67,6 +67,7 @@ describe('the Suspect links view', () => {
     await show('editor', [link(1, 3), link(2, 5)]);
     const [all, first] = boxes();
     expect(button(/Mark/).disabled).toBe(true);
+    expect(button(/Mark/).textContent).toBe('Mark as reviewed');
     click(first!);
     expect(button(/Mark/).textContent).toBe('Mark 1 link as reviewed');
     click(all!);

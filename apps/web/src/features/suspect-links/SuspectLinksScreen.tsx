@@ -131,7 +131,9 @@ export function SuspectLinksScreen() {
                       loading={saving}
                       onClick={() => void submit()}
                     >
-                      {t('suspectLinks.markReviewed', { count: selected.size })}
+                      {selected.size > 0
+                        ? t('suspectLinks.markReviewed', { count: selected.size })
+                        : t('suspectLinks.markReviewed')}
                     </Button>
                   </Group>
                 </Stack>
