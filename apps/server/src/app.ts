@@ -30,6 +30,7 @@ import { categoryRoutes } from './modules/working-area/categories/categories.rou
 import { requirementRoutes } from './modules/working-area/requirements/requirements.routes';
 import { testRoutes } from './modules/working-area/test-cases/test-cases.routes';
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
+import { suspectLinkRoutes } from './modules/suspect-links/suspect-links.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -152,6 +153,7 @@ export async function buildApp(
   requirementRoutes(app, ctx);
   testRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
+  suspectLinkRoutes(app, ctx);
   commentRoutes(app, ctx);
   const { warmExports } = interchangeRoutes(app, ctx, options.exportLimits);
   searchRoutes(app, ctx);

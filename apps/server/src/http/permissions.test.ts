@@ -52,6 +52,8 @@ beforeAll(async () => {
   requirementId = requirement.id;
   fixtures['body.project_id'] = { body: { project_id: project.id } };
   fixtures['body.document_id'] = { body: { document_id: document.id } };
+  // A validation of links finds its project from its first link's parent (decisions §22).
+  fixtures['body.links'] = { body: { links: [{ parent_id: requirement.id, child_id: requirement.id }] } };
   fixtures['commentable.type_id'] = { params: { type: 'requirement', id: String(requirement.id) } };
   const classifier = (
     await owner.agent.post('/api/classifiers', {

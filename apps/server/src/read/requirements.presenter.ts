@@ -240,12 +240,12 @@ export function singleFields() {
          where chain.depth < 100
       ) select json_agg(acronym order by depth desc) from chain)`,
     parents: sql<[number, boolean][]>`coalesce((
-      select json_agg(json_build_array(l.parent_id, ${upToDateSql('o.updated_at', 'requirements.updated_at')})
+      select json_agg(json_build_array(l.parent_id, ${upToDateSql('o', 'requirements')})
                       order by l.parent_id)
         from requirement_links l join requirements o on o.id = l.parent_id
        where l.child_id = requirements.id), '[]'::json)`,
     children: sql<[number, boolean][]>`coalesce((
-      select json_agg(json_build_array(l.child_id, ${upToDateSql('requirements.updated_at', 'o.updated_at')})
+      select json_agg(json_build_array(l.child_id, ${upToDateSql('requirements', 'o')})
                       order by l.child_id)
         from requirement_links l join requirements o on o.id = l.child_id
        where l.parent_id = requirements.id), '[]'::json)`,

@@ -22,4 +22,6 @@ export const workingAreaKeys = {
     ['workingArea', projectId, 'comments', type, id] as const,
   /** The runs of a test (decisions §16), newest first. */
   testRuns: (projectId: number, testId: number) => ['workingArea', projectId, 'testRuns', testId] as const,
+  /** The project's suspect links with their parents' changes (decisions §22): the side bar's count and its view. */
+  suspectLinks: (projectId: number) => ['workingArea', projectId, 'suspectLinks'] as const,
 };

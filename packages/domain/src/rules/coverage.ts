@@ -16,16 +16,30 @@ export function coverageStatus(facts: {
   return 'coveredAndCovering';
 }
 
+/** The times the suspect-link rule reads (decisions §22). */
+export type LinkTimes = {
+  /** When the parent's name, description or status last changed (a category change does not count). */
+  parentChangedAt: Date | string;
+  /** The child's last change of any kind. */
+  childUpdatedAt: Date | string;
+  /** The link's creation. */
+  linkedAt: Date | string;
+  /** The parent's state its last validation covered (decisions §22), or null when never validated. */
+  validatedAt?: Date | string | null;
+};
+
 /**
- * A link is up to date when the parent was not updated after the later of the child's update and
- * the link's creation: a new link starts up to date and turns stale when the parent changes.
+ * Decisions §22: a link is up to date unless its parent's name, description or status changed after the latest of
+ * the link's creation, its last validation and the child's last change: a new link starts up to date, turns suspect
+ * when the parent changes, and is up to date again once the child changes or someone marks it as reviewed. Times are
+ * compared to the millisecond, as the server's SQL (read/link-marks.ts) does.
  */
-export function isLinkUpToDate(
-  parentUpdatedAt: Date | string,
-  childUpdatedAt: Date | string,
-  linkedAt: Date | string,
-): boolean {
-  const parent = new Date(parentUpdatedAt).getTime();
-  const reference = Math.max(new Date(childUpdatedAt).getTime(), new Date(linkedAt).getTime());
-  return parent <= reference;
+export function isLinkUpToDate(times: LinkTimes): boolean {
+  const ms = (value: Date | string) => Math.trunc(new Date(value).getTime());
+  const reference = Math.max(
+    ms(times.childUpdatedAt),
+    ms(times.linkedAt),
+    times.validatedAt == null ? -Infinity : ms(times.validatedAt),
+  );
+  return ms(times.parentChangedAt) <= reference;
 }

@@ -25,13 +25,29 @@ describe('coverageStatus', () => {
 });
 
 describe('isLinkUpToDate', () => {
-  it('starts up to date and turns stale when the parent changes after the link and the child', () => {
-    const t0 = '2026-01-01T00:00:00Z';
-    const t1 = '2026-01-02T00:00:00Z';
-    const t2 = '2026-01-03T00:00:00Z';
-    expect(isLinkUpToDate(t1, t0, t1)).toBe(true);
-    expect(isLinkUpToDate(t2, t0, t1)).toBe(false);
-    expect(isLinkUpToDate(t2, t2, t1)).toBe(true);
+  const t0 = '2026-01-01T00:00:00Z';
+  const t1 = '2026-01-02T00:00:00Z';
+  const t2 = '2026-01-03T00:00:00Z';
+  const t3 = '2026-01-04T00:00:00Z';
+  it('starts up to date and turns suspect when the parent changes after the link and the child', () => {
+    expect(isLinkUpToDate({ parentChangedAt: t1, childUpdatedAt: t0, linkedAt: t1 })).toBe(true);
+    expect(isLinkUpToDate({ parentChangedAt: t2, childUpdatedAt: t0, linkedAt: t1 })).toBe(false);
+    expect(isLinkUpToDate({ parentChangedAt: t2, childUpdatedAt: t2, linkedAt: t1 })).toBe(true);
+  });
+
+  it('is up to date again once validated at or after the parent’s change, and suspect after a later one', () => {
+    const times = { parentChangedAt: t2, childUpdatedAt: t0, linkedAt: t1 };
+    expect(isLinkUpToDate({ ...times, validatedAt: null })).toBe(false);
+    expect(isLinkUpToDate({ ...times, validatedAt: t1 })).toBe(false);
+    expect(isLinkUpToDate({ ...times, validatedAt: t2 })).toBe(true);
+    expect(isLinkUpToDate({ ...times, parentChangedAt: t3, validatedAt: t2 })).toBe(false);
+  });
+
+  it('compares to the millisecond, as the SQL does', () => {
+    const at = new Date('2026-01-02T00:00:00.123Z');
+    expect(isLinkUpToDate({ parentChangedAt: at, childUpdatedAt: t0, linkedAt: t0, validatedAt: at })).toBe(true);
+    const later = new Date(at.getTime() + 1);
+    expect(isLinkUpToDate({ parentChangedAt: later, childUpdatedAt: t0, linkedAt: t0, validatedAt: at })).toBe(false);
   });
 });
 

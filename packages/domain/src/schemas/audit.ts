@@ -104,7 +104,7 @@ export const AUDIT_PAGE_MAX = 200;
  * A moment of a filter: an ISO 8601 date (`2026-11-28`, the start of that day in UTC) or date and time with its offset.
  * Anything else is refused, not read as a guess.
  */
-const auditMomentSchema = z
+export const auditMomentSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, {
     message: 'validation.date_format',

@@ -108,6 +108,12 @@ export const requirements = pgTable(
     steps: jsonb('steps').$type<TestStep[]>().notNull().default([]),
     ...version,
     ...timestamps,
+    // When, and by whom, the name, description or status last changed (decisions §22): what makes the links to the
+    // requirement's children suspect. A trigger (migration 0020) sets them on every write, as versions are, so that
+    // no write path (update, restore, collaborative write-back, import) can forget them; a category change leaves
+    // them. Each change lands at least a millisecond after the one before it, whatever the clock.
+    contentChangedAt: timestamp('content_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    contentChangedBy: integer('content_changed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('requirements_document_number_unique').on(t.documentId, t.referenceNumber),
@@ -131,12 +137,18 @@ export const requirementLinks = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // The parent's state a person marked as reviewed (decisions §22), as the time that state was made: the parent's
+    // content_changed_at as the validation read it, not the clock when it ran, so that a parent change the
+    // validation did not see always lands after it. Null until the link is first validated.
+    validatedAt: timestamp('validated_at', { withTimezone: true, mode: 'date' }),
+    validatedBy: integer('validated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.parentId, t.childId] }),
     // The parents of a requirement (or of a document's requirements) come from this index with their ids;
-    // the children come from the primary key (parent_id, child_id) the same way. Both also carry created_at
-    // (INCLUDE, migration 0012, outside this schema), so that up-to-date marks read no link's heap page.
+    // the children come from the primary key (parent_id, child_id) the same way. Both also carry created_at and
+    // validated_at (INCLUDE, migrations 0012 and 0020, outside this schema), so that up-to-date marks read no link's
+    // heap page.
     index('requirement_links_child_parent_idx').on(t.childId, t.parentId),
     index('requirement_links_project_idx').on(t.projectId),
   ],

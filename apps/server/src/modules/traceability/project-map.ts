@@ -63,7 +63,7 @@ export async function readProjectMap(db: Db, projectId: number, reader: MapReade
     jsonRows<Link>(
       db,
       sql`select json_agg(json_build_array(l.parent_id, l.child_id,
-                                           ${upToDateSql('p.updated_at', 'c.updated_at')}))::text as rows
+                                           ${upToDateSql('p', 'c')}))::text as rows
             from requirement_links l
             join requirements p on p.id = l.parent_id
             join requirements c on c.id = l.child_id

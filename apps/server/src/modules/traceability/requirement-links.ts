@@ -16,7 +16,7 @@ export async function projectRequirementLinks(
 ): Promise<RequirementLinkPresented[]> {
   const query =
     documentId === undefined
-      ? sql`select l.parent_id, l.child_id, ${upToDateSql('p.updated_at', 'c.updated_at')} as up
+      ? sql`select l.parent_id, l.child_id, ${upToDateSql('p', 'c')} as up
               from requirement_links l
               join requirements p on p.id = l.parent_id
               join requirements c on c.id = l.child_id

@@ -3,6 +3,7 @@ import { IconHistory, IconHome, IconSettings, IconUsers } from '@tabler/icons-re
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StructureSidebar } from '../../features/working-area-screens/StructureSidebar';
+import { SUSPECT_LINKS_PATH, SuspectLinksNavLink } from '../../features/suspect-links/SuspectLinksNavLink';
 import { isDetailedPath, projectPath } from '../../features/projects/projectPaths';
 import { useCan } from '../../features/projects/useCan';
 import { useProject } from '../../features/projects/useProject';
@@ -14,8 +15,8 @@ interface ProjectNavProps {
 const navLinkStyle = { borderRadius: 'var(--mantine-radius-sm)' };
 
 /**
- * The side bar outside the settings: the overview, the structure tree in the detailed views, the history (editors
- * and up, who may read the audit trail: decisions §21), the settings (for a member below maintainer, who changes none
+ * The side bar outside the settings: the overview, the structure tree in the detailed views, the suspect links with
+ * their count (decisions §22), the history (editors and up, who may read the audit trail: decisions §21), the settings (for a member below maintainer, who changes none
  * of them, the members: decisions §20).
  */
 export function ProjectNav({ subPath }: ProjectNavProps) {
@@ -38,6 +39,7 @@ export function ProjectNav({ subPath }: ProjectNavProps) {
       />
       {isDetailedPath(subPath) ? <StructureSidebar /> : null}
       <Box style={{ flex: 1 }} />
+      <SuspectLinksNavLink active={subPath === SUSPECT_LINKS_PATH} style={navLinkStyle} />
       {editor ? (
         <NavLink
           component={Link}

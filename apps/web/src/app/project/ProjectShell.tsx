@@ -31,6 +31,7 @@ const {
   playtest: PlaytestScreen,
   synaeptic: SynaepticScreen,
   history: HistoryScreen,
+  suspectLinks: SuspectLinksScreen,
 } = projectScreens;
 
 /**
@@ -102,6 +103,7 @@ export function ProjectShell() {
                   <Route path="playtest/:testId?" element={<PlaytestScreen />} />
                   <Route path="synaeptic/:elementView?/:elementId?" element={<SynaepticScreen />} />
                   <Route path="history" element={<HistoryScreen />} />
+                  <Route path="suspect-links" element={<SuspectLinksScreen />} />
                   <Route path="*" element={<ProjectFallback />} />
                 </Routes>
               </Suspense>

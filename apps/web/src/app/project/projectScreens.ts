@@ -13,6 +13,7 @@ export const projectScreens = {
   playtest: lazyScreen(() => import('../../features/tests/player/PlaytestScreen'), 'PlaytestScreen'),
   synaeptic: lazyScreen(() => import('../../features/synaeptic/SynaepticScreen'), 'SynaepticScreen'),
   history: lazyScreen(() => import('../../features/history/HistoryScreen'), 'HistoryScreen'),
+  suspectLinks: lazyScreen(() => import('../../features/suspect-links/SuspectLinksScreen'), 'SuspectLinksScreen'),
 };
 
 /** Starts loading the code of the screen a project's sub-path shows (a module is fetched once). */
@@ -23,6 +24,7 @@ export function preloadProjectScreen(subPath: string): Promise<void> | undefined
   if (view === 'settings') return projectScreens.settings.preload();
   if (view === 'playtest') return projectScreens.playtest.preload();
   if (view === 'history') return projectScreens.history.preload();
+  if (view === 'suspect-links') return projectScreens.suspectLinks.preload();
   if (view === '') return projectScreens.overview.preload();
   return undefined;
 }

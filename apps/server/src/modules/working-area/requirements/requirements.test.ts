@@ -177,15 +177,15 @@ describe('links, coverage and up-to-date marks', () => {
     expect((await links())[0].upToDate).toBe(true);
   });
 
-  it('keeps the time each link was made in both link indexes, so that marks read no link row (migration 0012)', async () => {
+  it('keeps the times each link’s mark reads in both link indexes, so that marks read no link row (migrations 0012, 0020)', async () => {
     const result = await suite.t.ctx.db.execute(
       sql`select pg_get_indexdef(c.oid) as definition from pg_index i join pg_class c on c.oid = i.indexrelid
            where i.indrelid = 'requirement_links'::regclass and i.indnkeyatts = 2 order by c.relname`,
     );
     const definitions = rowsOf<{ definition: string }>(result).map((r) => r.definition.replace(/.* USING btree /, ''));
     expect(definitions).toEqual([
-      '(child_id, parent_id) INCLUDE (created_at)',
-      '(parent_id, child_id) INCLUDE (created_at)',
+      '(child_id, parent_id) INCLUDE (created_at, validated_at)',
+      '(parent_id, child_id) INCLUDE (created_at, validated_at)',
     ]);
   });
 

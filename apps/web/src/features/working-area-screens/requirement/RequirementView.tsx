@@ -29,6 +29,7 @@ import { RequirementTitle } from '../../working-area/requirement/RequirementTitl
 import { RevisionsTable } from '../../working-area/requirement/RevisionsTable';
 import { StatusStepper } from '../../working-area/requirement/StatusStepper';
 import { TraceabilitySection } from '../../working-area/requirement/TraceabilitySection';
+import { SuspectLinkDialog } from '../../suspect-links/SuspectLinkDialog';
 import classes from '../../working-area/requirement/RequirementView.module.css';
 
 /**
@@ -49,6 +50,8 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
   const readingOrder = useDocumentRequirements(projectId, requirement?.document_id);
   // Where to go if it disappears (deleted by another member): its category, else its document.
   const [lastPlace, setLastPlace] = useState<string | null>(null);
+  // The stale link whose parent's change is shown (decisions §22).
+  const [shownLink, setShownLink] = useState<{ parentId: number; childId: number } | null>(null);
   const place = requirement
     ? requirement.category_id !== null
       ? paths.category(requirement.category_id)
@@ -128,7 +131,10 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
         </Stack>
       </Section>
       <RequirementAttributes requirement={requirement} />
-      {document ? <TraceabilitySection requirement={requirement} document={document} /> : null}
+      {document ? (
+        <TraceabilitySection requirement={requirement} document={document} onShowChange={setShownLink} />
+      ) : null}
+      <SuspectLinkDialog link={shownLink} onClose={() => setShownLink(null)} />
       <Section
         title={t('requirements.revisions.title')}
         count={requirement.revisions.length}

@@ -44,6 +44,8 @@ const view = (id: number) => key(keys.requirement(PROJECT, id));
 const allViews = key(keys.allRequirements(PROJECT));
 /** The synaeptic map's one read: every change it draws reloads it. */
 const map = key(keys.map(PROJECT));
+/** The project's suspect links (decisions §22): every change that can move a link's mark reloads them. */
+const suspect = key(keys.suspectLinks(PROJECT));
 
 const documents = (queryClient: QueryClient) => queryClient.getQueryData<StructureDocument[]>(keys.structure(PROJECT));
 const ids = (queryClient: QueryClient, documentId: number) =>
@@ -52,10 +54,10 @@ const ids = (queryClient: QueryClient, documentId: number) =>
 describe('applyWorkingAreaEvent', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('ProjectStructureUpdated reloads the structure and the map', async () => {
+  it('ProjectStructureUpdated reloads the structure, the map and the suspect links', async () => {
     const { apply } = setUp();
     expect(await apply({ name: 'ProjectStructureUpdated', payload: { project_id: PROJECT } })).toEqual(
-      [map, structure].sort(),
+      [map, structure, suspect].sort(),
     );
   });
 
@@ -80,7 +82,7 @@ describe('applyWorkingAreaEvent', () => {
     const reloaded = await apply({ name: 'DocumentDeleted', payload: { document_id: 2 } });
     expect(documents(queryClient)?.map((d) => d.id)).toEqual([1]);
     expect(queryClient.getQueryData(keys.documentRequirements(PROJECT, 2))).toBeUndefined();
-    expect(reloaded).toEqual([allViews, list(1), map, structure].sort());
+    expect(reloaded).toEqual([allViews, list(1), map, structure, suspect].sort());
   });
 
   it('CategoryUpdated writes the category into the structure and reloads it', async () => {
@@ -110,7 +112,7 @@ describe('applyWorkingAreaEvent', () => {
     });
     expect(ids(queryClient, 1)).toEqual([2, 4, 1]);
     expect(ids(queryClient, 2)).toEqual([3]);
-    expect(reloaded).toEqual([map, structure, view(4)].sort());
+    expect(reloaded).toEqual([map, structure, view(4), suspect].sort());
   });
 
   it('RequirementUpdated for a known one updates it in place, keeps the view revisions, leaves the counts', async () => {
@@ -124,7 +126,7 @@ describe('applyWorkingAreaEvent', () => {
     expect(queryClient.getQueryData<RequirementPresented[]>(keys.documentRequirements(PROJECT, 1))?.[1]?.name).toBe(
       'Renamed',
     );
-    expect(reloaded).toEqual([map, view(1)].sort());
+    expect(reloaded).toEqual([map, view(1), suspect].sort());
   });
 
   it('RequirementUpdated with links reloads the linked views and the other documents, not its own list', async () => {
@@ -133,7 +135,7 @@ describe('applyWorkingAreaEvent', () => {
       name: 'RequirementUpdated',
       payload: { requirement: requirement(1, { category_id: 10, children: [{ id: 3, upToDate: false }] }) },
     });
-    expect(reloaded).toEqual([list(2), map, view(1), view(3)].sort());
+    expect(reloaded).toEqual([list(2), map, view(1), view(3), suspect].sort());
   });
 
   it("RequirementUpdated of a test (a run was kept) reloads the test's runs, and a requirement's does not", async () => {
@@ -143,11 +145,11 @@ describe('applyWorkingAreaEvent', () => {
       name: 'RequirementUpdated',
       payload: { requirement: requirement(2, { order: 0, test: true }) },
     });
-    expect(reloaded).toEqual([map, runs(2), view(2)].sort());
+    expect(reloaded).toEqual([map, runs(2), view(2), suspect].sort());
     const { apply: applyOther } = setUp();
     expect(
       await applyOther({ name: 'RequirementUpdated', payload: { requirement: requirement(2, { order: 0 }) } }),
-    ).toEqual([map, view(2)].sort());
+    ).toEqual([map, view(2), suspect].sort());
   });
 
   it('RequirementUpdated moving a requirement to another document moves it between the lists', async () => {
@@ -164,7 +166,7 @@ describe('applyWorkingAreaEvent', () => {
   it('RequirementsUpdated reloads the named lists and the views', async () => {
     const { apply } = setUp();
     expect(await apply({ name: 'RequirementsUpdated', payload: { document_ids: [2] } })).toEqual(
-      [allViews, list(2), map].sort(),
+      [allViews, list(2), map, suspect].sort(),
     );
   });
 
@@ -172,7 +174,7 @@ describe('applyWorkingAreaEvent', () => {
     const { queryClient, apply } = setUp();
     const reloaded = await apply({ name: 'RequirementDeleted', payload: { requirement_id: 2, document_id: 1 } });
     expect(ids(queryClient, 1)).toEqual([1]);
-    expect(reloaded).toEqual([map, structure, view(2)].sort());
+    expect(reloaded).toEqual([map, structure, view(2), suspect].sort());
   });
 
   it('groups the reloads of a burst of events into one per cache, 150 ms later', async () => {
@@ -197,7 +199,8 @@ describe('applyWorkingAreaEvent', () => {
       { name: 'CategoriesUpdated', payload: { document_id: 1 } },
       { name: 'ProjectStructureUpdated', payload: { project_id: PROJECT } },
     ]);
-    expect(invalidate).toHaveBeenCalledTimes(3);
+    // The structure, the document's list, the map and the suspect links.
+    expect(invalidate).toHaveBeenCalledTimes(4);
   });
 
   it('lets a slow read on its way finish, then reads again, rather than cancel it (the map under a stream of events)', async () => {

@@ -44,7 +44,8 @@ export function applyWorkingAreaEvent(
   const refresh = (...list: QueryKey[]) => refreshSoon(queryClient, list);
   switch (event.name) {
     case 'ProjectStructureUpdated':
-      return refresh(keys.structure(projectId), keys.map(projectId));
+      // A document's parent removed takes the requirement links between the two documents with it.
+      return refresh(keys.structure(projectId), keys.map(projectId), keys.suspectLinks(projectId));
 
     case 'DocumentUpdated': {
       const { document } = event.payload;
@@ -74,6 +75,7 @@ export function applyWorkingAreaEvent(
         ...others.map((id) => keys.documentRequirements(projectId, id)),
         keys.allRequirements(projectId),
         keys.map(projectId),
+        keys.suspectLinks(projectId),
       );
     }
 
@@ -115,6 +117,8 @@ export function applyWorkingAreaEvent(
         ...linked.map((id) => keys.requirement(projectId, id)),
         // The map draws its name, status, links and their marks, and the coverage of those linked to it.
         keys.map(projectId),
+        // Its change may turn its links suspect, or answer them (a child's change, a validation).
+        keys.suspectLinks(projectId),
       ];
       // A run of a test changes it (its steps take the run's statuses): the test view's list of runs follows.
       if (requirement.test) reload.push(keys.testRuns(projectId, requirement.id));
@@ -134,11 +138,17 @@ export function applyWorkingAreaEvent(
         ...event.payload.document_ids.map((id) => keys.documentRequirements(projectId, id)),
         keys.allRequirements(projectId),
         keys.map(projectId),
+        keys.suspectLinks(projectId),
       );
     case 'RequirementDeleted': {
       const { requirement_id } = event.payload;
       forgetRequirement(queryClient, projectId, requirement_id);
-      return refresh(keys.structure(projectId), keys.requirement(projectId, requirement_id), keys.map(projectId));
+      return refresh(
+        keys.structure(projectId),
+        keys.requirement(projectId, requirement_id),
+        keys.map(projectId),
+        keys.suspectLinks(projectId),
+      );
     }
     case 'CommentCreated':
       applyCommentCreated(queryClient, projectId, event.payload.comment);

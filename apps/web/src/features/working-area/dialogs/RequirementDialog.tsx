@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import type { RequirementPresented, UpdateRequirementBody } from '@reqloom/domain';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
 import { useWorkingAreaPreferences } from '../common/useWorkingAreaPreferences';
+import { InfoAlert } from '../common/InfoAlert';
 import { autoNameInitiallyOn } from '../logic/htmlText';
+import { linksTurningSuspect } from '../logic/suspectOnSave';
 import { AutoNamedFields } from './AutoNamedFields';
 import { NO_CATEGORY } from './CategorySelect';
 import { FormDialog } from './FormDialog';
@@ -20,6 +23,7 @@ interface RequirementDialogProps {
 
 /** Creates or edits a requirement: name (with auto-name), description, document and category. */
 export function RequirementDialog({ documents, documentId, categoryId, requirement, onClose }: RequirementDialogProps) {
+  const { t } = useTranslation();
   const actions = useWorkingAreaActions();
   const { autoNaming } = useWorkingAreaPreferences();
   const original = {
@@ -29,6 +33,10 @@ export function RequirementDialog({ documents, documentId, categoryId, requireme
   const form = useForm({
     initialValues: { name: requirement?.name ?? '', description: requirement?.description ?? '', ...original },
   });
+  // What saving does to the links below it, said before it is done (decisions §22).
+  const turningSuspect = requirement
+    ? linksTurningSuspect(requirement, { name: form.values.name, description: form.values.description })
+    : 0;
   const [autoName, setAutoName] = useState(
     () => autoNaming && autoNameInitiallyOn(requirement?.name ?? '', requirement?.description ?? ''),
   );
@@ -70,6 +78,9 @@ export function RequirementDialog({ documents, documentId, categoryId, requireme
         descriptionMinHeight={160}
       />
       <PlaceFields kind="requirements" form={form} documents={documents} original={original} />
+      {turningSuspect > 0 ? (
+        <InfoAlert color="yellow">{t('suspectLinks.willTurnSuspect', { count: turningSuspect })}</InfoAlert>
+      ) : null}
     </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { requirementFixture } from '../api/workingAreaFixtures';
 import { LinkedRequirementItem } from './LinkedRequirementItem';
 
 // A stale link in the traceability section explains itself (issue 31): what made it stale and how a person clears
-// it (decisions §6), on hover, on focus and to a screen reader.
+// it (decisions §6, §22), on hover, on focus and to a screen reader; it opens the parent's change when asked.
 
 let page: Page;
 beforeEach(async () => {
@@ -29,21 +29,41 @@ describe('a linked requirement', () => {
     const mark = document.querySelector<HTMLElement>('[data-link-mark]')!;
     expect(mark.textContent).toBe('Out of date');
     const explained =
-      'The parent’s name, description, status or category changed after the link was made and after the child last ' +
-      'changed: check that the child still meets it. To bring the link up to date, review the child against its ' +
-      'parent, then save a change to the child (its name, description, status or category). Editing the links does ' +
-      'not do it.';
+      'The parent’s name, description or status changed after the link was made, last marked as reviewed, and after ' +
+      'the child last changed: check that the child still meets it. To bring the link up to date, review the child ' +
+      'against its parent’s change, then mark the link as reviewed (Suspect links) or save a change to the child. ' +
+      'Editing the links does not do it.';
     expect(mark.getAttribute('aria-description')).toBe(explained);
     focus(mark);
     await settle(150);
     expect(document.querySelector('[role="tooltip"]')?.textContent).toBe(explained);
   });
 
+  it('offers, when its link is stale and the screen shows changes, to open what changed in the parent', () => {
+    let opened = 0;
+    page.render(
+      <MemoryRouter>
+        <ul>
+          <LinkedRequirementItem
+            link={{ id: 2, upToDate: false }}
+            requirement={requirementFixture(2)}
+            href="/r/2"
+            onShowChange={() => (opened += 1)}
+          />
+        </ul>
+      </MemoryRouter>,
+    );
+    const button = document.querySelector<HTMLButtonElement>('[data-show-change]')!;
+    expect(button.getAttribute('aria-label')).toBe(`Show what changed in ${requirementFixture(2).reference}`);
+    button.click();
+    expect(opened).toBe(1);
+  });
+
   it('says, when its link is up to date, that the parent has not changed since', () => {
     render(true);
     const mark = document.querySelector<HTMLElement>('[data-link-mark]')!;
     expect(mark.getAttribute('aria-description')).toBe(
-      'The parent has not changed since the link was made or the child last changed.',
+      'The parent has not changed since the link was made, last marked as reviewed, or the child last changed.',
     );
   });
 });

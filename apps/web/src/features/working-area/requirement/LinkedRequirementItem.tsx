@@ -1,6 +1,6 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconGitCompare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../common/StatusBadge';
@@ -10,17 +10,19 @@ interface LinkedRequirementItemProps {
   link: { id: number; upToDate: boolean };
   requirement: RequirementPresented | undefined;
   href: string;
+  /** Opens what changed in the parent of a stale link (decisions §22); absent when nobody shows it. */
+  onShowChange?: () => void;
 }
 
 /**
  * A linked requirement, coloured as the synaeptic view colours links: blue when up to date, red when the parent
  * changed after the link was last confirmed.
  */
-export function LinkedRequirementItem({ link, requirement, href }: LinkedRequirementItemProps) {
+export function LinkedRequirementItem({ link, requirement, href, onShowChange }: LinkedRequirementItemProps) {
   const { t } = useTranslation();
   const mark = link.upToDate ? t('traceability.upToDate') : t('traceability.outOfDate');
-  // A stale link says what made it stale and how a person clears it (decisions §6: a change of the child moves its
-  // updated_at past the parent's; editing links does not).
+  // A stale link says what made it stale and how a person clears it (decisions §6, §22: marking it as reviewed, or a
+  // change of the child; editing links does not).
   const hint = link.upToDate
     ? t('traceability.upToDateHint')
     : `${t('traceability.outOfDateHint')} ${t('traceability.outOfDateClear')}`;
@@ -54,6 +56,20 @@ export function LinkedRequirementItem({ link, requirement, href }: LinkedRequire
         {requirement?.name ?? '…'}
       </Link>
       {requirement ? <StatusBadge status={requirement.status} /> : null}
+      {!link.upToDate && onShowChange ? (
+        <Tooltip label={t('suspectLinks.dialogTitle')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="sm"
+            onClick={onShowChange}
+            aria-label={t('suspectLinks.showChange', { reference: requirement?.reference ?? `#${link.id}` })}
+            data-show-change
+          >
+            <IconGitCompare size={15} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
     </li>
   );
 }

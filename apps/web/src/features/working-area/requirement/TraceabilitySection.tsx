@@ -17,6 +17,8 @@ import { LinkedRequirementItem } from './LinkedRequirementItem';
 interface TraceabilitySectionProps {
   requirement: RequirementPresented;
   document: StructureDocument;
+  /** Shows what changed in the parent of a stale link (decisions §22): the screen brings the dialog. */
+  onShowChange?: (link: { parentId: number; childId: number }) => void;
 }
 
 /**
@@ -24,7 +26,7 @@ interface TraceabilitySectionProps {
  * no children (it is the end of the trace): it shows what it covers, its parents, and how many (issue 31). The
  * buttons are an editor's (decisions §20).
  */
-export function TraceabilitySection({ requirement, document }: TraceabilitySectionProps) {
+export function TraceabilitySection({ requirement, document, onShowChange }: TraceabilitySectionProps) {
   const { t } = useTranslation();
   const projectId = useProject().project.id;
   const paths = useWorkingAreaPaths();
@@ -99,6 +101,15 @@ export function TraceabilitySection({ requirement, document }: TraceabilitySecti
                 link={link}
                 requirement={linked.byId.get(link.id)}
                 href={paths.requirement(link.id)}
+                onShowChange={
+                  onShowChange &&
+                  (() =>
+                    onShowChange(
+                      side === 'parents'
+                        ? { parentId: link.id, childId: requirement.id }
+                        : { parentId: requirement.id, childId: link.id },
+                    ))
+                }
               />
             ))}
           </Stack>
