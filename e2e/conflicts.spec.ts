@@ -137,7 +137,7 @@ test('taking theirs drops my draft and shows the saved name', async () => {
   expect(await savedName(a)).toBe('Prime the pump from B mine saved by B');
 });
 
-test('a revision opens, rendered, and restores as an ordinary change that keeps a revision itself', async () => {
+test('a revision opens, rendered, and restores as a change that keeps a revision itself', async () => {
   await editor(b).click();
   await b.keyboard.press('Control+End');
   await b.keyboard.type(' From B.');
@@ -156,6 +156,11 @@ test('a revision opens, rendered, and restores as an ordinary change that keeps 
   await expect(dialog.getByText('Base.', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Prime the pump', exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Restore this version' }).click();
+  // A restore asks first (decisions §22).
+  await a
+    .getByRole('dialog', { name: 'Restore this version?' })
+    .getByRole('button', { name: 'Restore', exact: true })
+    .click();
   await expect(dialog).toHaveCount(0);
   await expect.poll(() => saved(a)).toBe('<p>Base.</p>');
   await expect(editor(a)).toContainText('Base.');

@@ -177,16 +177,18 @@ test('the images show after a reload, in a kept version and in the document tabl
   expect(await loadedWidth(images.first())).toBe(320);
   expect(await loadedWidth(images.nth(1))).toBe(1600);
 
-  // A rename keeps the version with both images as a revision; its description opens read-only.
+  // A rename keeps the version with both images as a revision; its description opens read-only, in its dialog (the
+  // list shows what changed as text, decisions §22).
   await apiCall(page.context(), 'PUT', `requirements/${seeded.requirement}`, {
     name: 'The screen shall show the speed gauge',
   });
   await page.reload();
   await page
-    .getByRole('button', { name: /^Show the description of the version of/ })
+    .getByRole('table', { name: 'Revisions' })
+    .getByRole('button', { name: /^Open the version of/ })
     .first()
     .click();
-  const versionImages = page.getByRole('table', { name: 'Revisions' }).locator('img');
+  const versionImages = page.getByRole('dialog', { name: /^Version of/ }).locator('img');
   await expect(versionImages).toHaveCount(2);
   expect(await loadedWidth(versionImages.first())).toBe(320);
   expect(await loadedWidth(versionImages.nth(1))).toBe(1600);

@@ -248,8 +248,10 @@ test('links, coverage, up-to-date marks, status and revisions', async () => {
     await name.press('Enter');
     await expect(page).toHaveTitle('The screen shall show the speed in knots. · Reqloom');
     const revisions = page.getByRole('table', { name: 'Revisions' });
-    await expect(revisions.getByRole('row')).toHaveCount(2);
+    // One revision, open under its row on what the rename did (decisions §22).
+    await expect(revisions.locator('tbody tr[data-revision]')).toHaveCount(1);
     await expect(revisions).toContainText('The screen shall show the speed.');
+    await expect(revisions.locator('ins')).toHaveText('added  in knots');
     await expect(revisions).toContainText(/now|second/);
     await expect(page.getByRole('list', { name: 'Children' })).toContainText('Out of date');
     await page.getByRole('list', { name: 'Children' }).getByRole('link', { name: 'SD_001' }).click();
@@ -265,7 +267,7 @@ test('links, coverage, up-to-date marks, status and revisions', async () => {
     await expect(page.getByRole('button', { name: 'Mark as Validated' })).toBeVisible();
     await page.getByRole('button', { name: 'Undo Reviewed' }).click();
     await expect(page.getByRole('button', { name: 'Mark as Reviewed' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Revisions' }).getByRole('row')).toHaveCount(4);
+    await expect(page.getByRole('table', { name: 'Revisions' }).locator('tbody tr[data-revision]')).toHaveCount(3);
     await snap(page, 'wa-07-requirement-view-en');
   });
 
@@ -288,7 +290,7 @@ test('links, coverage, up-to-date marks, status and revisions', async () => {
         return ((await response.json()) as { data: { description: string } }).data.description;
       })
       .toMatch(/Bold part\.<\/p><table/);
-    await expect(page.getByRole('table', { name: 'Revisions' }).getByRole('row')).toHaveCount(4);
+    await expect(page.getByRole('table', { name: 'Revisions' }).locator('tbody tr[data-revision]')).toHaveCount(3);
   });
 
   await test.step('the child document lists it as written', async () => {

@@ -36,4 +36,5 @@ export * from './schemas/interchange';
 export * from './schemas/audit';
 export * from './schemas/baselines';
 export * from './schemas/suspect-links';
+export * from './schemas/revisions';
 export * from './rules/search-extract';

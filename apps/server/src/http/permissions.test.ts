@@ -95,6 +95,7 @@ const MALFORMED = {
   version: 'x',
   commentable_type: 'x',
   parents_id: 'x',
+  revision_id: 'x',
 };
 
 describe('project-scoped routes', () => {
@@ -193,6 +194,13 @@ describe('project-scoped routes', () => {
     for (const url of editorReads) expect(declared(url)?.access?.kind, url).toBe('project');
     // The CSV link is followed by the user it was made for: a user route, with its own check of the project role.
     expect(declared('/api/projects/auditdownload/:token')?.access?.kind).toBe('user');
+    // Revisions are a viewer's to read, and an editor's to restore (decisions §22).
+    const least = (method: string, url: string) => {
+      const route = t.routes.find((r) => r.method === method && r.url === url);
+      return route?.access?.kind === 'project' ? leastRole(route.access, route.method) : undefined;
+    };
+    expect(least('GET', '/api/requirements/revisions/:id')).toBe('viewer');
+    expect(least('POST', '/api/requirements/restore/:id')).toBe('editor');
   });
 
   it("refuses the audit trail's export link to anyone but its maker, and to its maker once below editor", async () => {

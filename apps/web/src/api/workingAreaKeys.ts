@@ -13,6 +13,9 @@ export const workingAreaKeys = {
   map: (projectId: number) => ['workingArea', projectId, 'map'] as const,
   allRequirements: (projectId: number) => ['workingArea', projectId, 'requirement'] as const,
   requirement: (projectId: number, id: number) => ['workingArea', projectId, 'requirement', id] as const,
+  /** A requirement's revisions (decisions §22) as of one version of it: a change asks for them again. */
+  revisions: (projectId: number, id: number, version: number) =>
+    ['workingArea', projectId, 'revisions', id, version] as const,
   allClassifiers: (projectId: number) => ['workingArea', projectId, 'classifiers'] as const,
   /** A document's classifiers with their tags (decisions §12), in creation order. */
   classifiers: (projectId: number, documentId: number) =>

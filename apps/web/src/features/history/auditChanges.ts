@@ -56,6 +56,7 @@ const KNOWN_FIELDS = [
   'requirements_moved_to_root',
   'commentable_type',
   'commentable_id',
+  'revision_id',
 ] as const;
 type KnownField = (typeof KNOWN_FIELDS)[number];
 

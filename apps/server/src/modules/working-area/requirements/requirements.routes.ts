@@ -6,7 +6,9 @@ import {
   createRequirementBody,
   idSchema,
   requirementPresented,
+  restoreRequirementBody,
   revisionPresented,
+  revisionsAnswer,
   updateRequirementBody,
 } from '@reqloom/domain';
 import type { AppContext } from '../../../core/context';
@@ -17,6 +19,8 @@ import { inWork } from '../../../http/work';
 import { testGate } from '../core/test-gate';
 import { documentInBody, requirementById } from '../core/locators';
 import { presentLoadedRequirement, requirementReadById } from './requirement-read';
+import { restoreRequirement } from './requirement-restore';
+import { presentRevisionList } from '../../../read/revisions.presenter';
 import {
   copyRequirement,
   createChildren,
@@ -75,6 +79,27 @@ export function requirementRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => ({
       data: await inWork(ctx, request, (work) =>
         updateRequirement(work, currentUser(request), loadedProject(request), request.params.id, request.body),
+      ),
+    }),
+  );
+
+  // Revisions and restore (decisions §22): a viewer reads them, an editor restores one.
+  r.get(
+    '/api/requirements/revisions/:id',
+    { config: byId, schema: { tags, params, response: { 200: revisionsAnswer } } },
+    async (request) => ({ data: await presentRevisionList(ctx.db, request.params.id) }),
+  );
+
+  r.post(
+    '/api/requirements/restore/:id',
+    {
+      config: byId,
+      preValidation: tests,
+      schema: { tags, params, body: restoreRequirementBody, response: { 200: one, 409: conflictAnswer } },
+    },
+    async (request) => ({
+      data: await inWork(ctx, request, (work) =>
+        restoreRequirement(work, currentUser(request), loadedProject(request), request.params.id, request.body),
       ),
     }),
   );

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type {
+  AuditChanges,
   CreateChildrenBody,
   CreateRequirementBody,
   RequirementPresented,
@@ -130,6 +131,9 @@ export async function createRequirement(
   return created;
 }
 
+/** How the audit trail names an update: a restore (decisions §22) is one, named so, with the revision it took. */
+export type UpdateAudit = { action: 'updated' | 'restored'; extra?: AuditChanges };
+
 /**
  * A partial update (decisions §10). A change of name, description, status or category keeps the previous
  * state as one revision and moves updated_at; link changes do neither. Moving to another document takes
@@ -141,6 +145,7 @@ export async function updateRequirement(
   project: ProjectRow,
   requirementId: number,
   body: UpdateRequirementBody,
+  audit: UpdateAudit = { action: 'updated' },
 ): Promise<RequirementPresented> {
   const { tx } = work;
   const current = await lockForUpdate(tx, project.id, requirementId, body);
@@ -191,7 +196,8 @@ export async function updateRequirement(
   const presented = await answerOne(work, final ?? (await findRequirement(tx, current.id))!);
   const tagNames = tagsBefore?.map((t) => t.title);
   const changes = updatedChanges(current, next, target, presented, tagNames, referenceBefore);
-  if (Object.keys(changes).length) work.audit(project.id, factOf('updated', presented, changes));
+  if (Object.keys(changes).length)
+    work.audit(project.id, factOf(audit.action, presented, { ...changes, ...audit.extra }));
   const childDocument = (id: number) => (id === current.id ? presented.document_id : othersDocuments.get(id)!);
   const withDocument = (l: LinkPair) => ({ ...l, childDocumentId: childDocument(l.childId) });
   await auditLinks(

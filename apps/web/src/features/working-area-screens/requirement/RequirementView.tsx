@@ -140,7 +140,7 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
         count={requirement.revisions.length}
         tourId="requirement-revisions"
       >
-        <RevisionsTable requirement={requirement} revisions={requirement.revisions} />
+        <RevisionsTable requirement={requirement} />
       </Section>
       <GuidedTour tour={requirementTour} />
     </Stack>

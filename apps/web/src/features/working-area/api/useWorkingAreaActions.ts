@@ -8,6 +8,7 @@ import type {
   CreateRequirementBody,
   DocumentPresented,
   RequirementPresented,
+  RevisionListed,
   TagPresented,
   UpdateCategoryBody,
   UpdateDocumentBody,
@@ -121,6 +122,18 @@ export function useWorkingAreaActions() {
           body,
           body.version ?? requirement.version,
           (version) => calls.updateRequirement(requirement.id, { ...body, version }),
+          requirementEvent,
+        ),
+      /**
+       * Restores a revision (decisions §22) from the version shown. A conflict compares the revision's fields with
+       * the requirement as it now is; keeping mine restores it over the current version.
+       */
+      restoreRequirement: (requirement: RequirementPresented, revision: RevisionListed) =>
+        saved(
+          'requirement',
+          { name: revision.name, description: revision.description, status: revision.status },
+          requirement.version,
+          (version) => calls.restoreRequirement(requirement.id, { revision_id: revision.id, version }),
           requirementEvent,
         ),
       /**

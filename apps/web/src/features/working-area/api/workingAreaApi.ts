@@ -7,6 +7,8 @@ import type {
   DocumentPresented,
   ProjectMapPresented,
   RequirementPresented,
+  RestoreRequirementBody,
+  RevisionListed,
   RevisionPresented,
   UpdateCategoryBody,
   UpdateDocumentBody,
@@ -55,6 +57,9 @@ export const createRequirement = (body: CreateRequirementBody) =>
   written(api.post<Data<RequirementPresented>>('requirements', body));
 export const updateRequirement = (id: number, body: UpdateRequirementBody) =>
   written(api.put<Data<RequirementPresented>>(`requirements/${id}`, body));
+export const fetchRevisions = (id: number) => data(api.get<Data<RevisionListed[]>>(`requirements/revisions/${id}`));
+export const restoreRequirement = (id: number, body: RestoreRequirementBody) =>
+  written(api.post<Data<RequirementPresented>>(`requirements/restore/${id}`, body));
 export const createChildren = (id: number, body: CreateChildrenBody) =>
   written(api.put<Data<RequirementPresented[]>>(`requirements/createchildren/${id}`, body));
 export const copyRequirement = (id: number) => written(api.post<Data<RequirementPresented>>(`requirements/copy/${id}`));

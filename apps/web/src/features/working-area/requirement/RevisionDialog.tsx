@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import type { RequirementPresented, RevisionPresented } from '@reqloom/domain';
+import type { RequirementPresented, RevisionListed } from '@reqloom/domain';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
-import { notifySuccess } from '../../../components/notify';
 import { useCan } from '../../projects/useCan';
 import { useFormatDateTime } from '../../user/useFormatDateTime';
-import { useWorkingAreaActions } from '../api/useWorkingAreaActions';
-import { notifyFailure } from '../common/notifyFailure';
 import { StatusBadge } from '../common/StatusBadge';
+import { sameAsCurrent } from './revisionStates';
+import { useRestoreRevision } from './useRestoreRevision';
 
 /**
- * One earlier state of the requirement, as it read then (name, status, description rendered), and its restoring:
- * an ordinary change, which keeps the present state as a revision in its turn; an editor's (decisions §20).
+ * One earlier state of the requirement, as it read then (name, status, description rendered), and its restoring
+ * (decisions §22), which keeps the present state as a revision in its turn; an editor's (decisions §20).
  */
 export function RevisionDialog({
   requirement,
@@ -21,34 +19,19 @@ export function RevisionDialog({
   onClose,
 }: {
   requirement: RequirementPresented;
-  revision: RevisionPresented;
+  revision: RevisionListed;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const formatDate = useFormatDateTime();
-  const actions = useWorkingAreaActions();
-  const [restoring, setRestoring] = useState(false);
+  const restoreRevision = useRestoreRevision();
   const canRestore = useCan('editor');
-  const same =
-    revision.name === requirement.name &&
-    revision.description === requirement.description &&
-    revision.status === requirement.status;
+  const same = sameAsCurrent(requirement, revision);
 
-  const restore = async () => {
-    setRestoring(true);
-    try {
-      await actions.updateRequirement(requirement, {
-        name: revision.name,
-        description: revision.description,
-        status: revision.status,
-      });
-      notifySuccess(t('requirements.revisions.restored'));
-      onClose();
-    } catch (error) {
-      notifyFailure(error, t);
-    } finally {
-      setRestoring(false);
-    }
+  // The confirmation would open under this dialog: this one closes first.
+  const restore = () => {
+    onClose();
+    void restoreRevision(requirement, revision);
   };
 
   return (
@@ -57,7 +40,7 @@ export function RevisionDialog({
       onClose={onClose}
       size="xl"
       centered
-      title={t('requirements.revisions.dialogTitle', { time: formatDate(revision.updated_at) })}
+      title={t('requirements.revisions.dialogTitle', { time: formatDate(revision.created_at) })}
       closeButtonProps={{ 'aria-label': t('workingArea.closeDialog') }}
     >
       <Stack gap="md">
@@ -88,12 +71,7 @@ export function RevisionDialog({
             {t('requirements.revisions.close')}
           </Button>
           {canRestore ? (
-            <Button
-              leftSection={<IconRestore size={16} />}
-              loading={restoring}
-              disabled={same || requirement.test}
-              onClick={() => void restore()}
-            >
+            <Button leftSection={<IconRestore size={16} />} disabled={same || requirement.test} onClick={restore}>
               {t('requirements.revisions.restore')}
             </Button>
           ) : null}
