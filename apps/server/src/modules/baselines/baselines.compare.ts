@@ -192,8 +192,14 @@ export async function compareBaselines(
   const afterKeys = new Set(linksAfter.map(key));
   const byPair = (a: { parent_id: number; child_id: number }, b: { parent_id: number; child_id: number }) =>
     a.parent_id - b.parent_id || a.child_id - b.child_id;
-  result.links.added = linksAfter.filter((l) => !beforeKeys.has(key(l))).map(pair).sort(byPair);
-  result.links.removed = linksBefore.filter((l) => !afterKeys.has(key(l))).map(pair).sort(byPair);
+  result.links.added = linksAfter
+    .filter((l) => !beforeKeys.has(key(l)))
+    .map(pair)
+    .sort(byPair);
+  result.links.removed = linksBefore
+    .filter((l) => !afterKeys.has(key(l)))
+    .map(pair)
+    .sort(byPair);
   result.counts = { added: result.added.length, removed: result.removed.length, changed: result.changed.length };
   return result;
 }

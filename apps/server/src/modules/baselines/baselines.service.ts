@@ -11,6 +11,13 @@ import type { ProjectRow } from '../../policies/project-access';
 import { baselineNameTaken, findBaseline, presentBaseline } from './baselines.presenter';
 import { takeSnapshot } from './baselines.snapshot';
 
+/**
+ * The isolation of a creation's unit of work: every statement of the snapshot reads the instant of the first, so that
+ * a write of several rows that commits meanwhile is in the baseline wholly or not at all (decisions §22). PostgreSQL
+ * keeps that instant for the transaction; PGlite runs one transaction at a time, where it holds anyway.
+ */
+export const SNAPSHOT_ISOLATION = 'repeatable read' as const;
+
 const NAME_TAKEN: FieldErrors = { name: ['validation.baseline_name_taken'] };
 
 const baselineFact = (

@@ -46,9 +46,11 @@ export async function takeSnapshot(tx: Db, projectId: number, documentIds: numbe
       select ${projectId}::int, document_id, hash from baseline_snap_docs
       on conflict (project_id, hash) do nothing returning id`),
   ).map((r) => Number(r.id));
-  await tx.execute(sql`update baseline_snap_docs d set manifest_id = m.id, fresh = m.id in (${
-    fresh.length ? idList(fresh) : sql`null`
-  }) from baseline_manifests m where m.project_id = ${projectId} and m.hash = d.hash`);
+  await tx.execute(
+    sql`update baseline_snap_docs d set manifest_id = m.id, fresh = m.id in (${
+      fresh.length ? idList(fresh) : sql`null`
+    }) from baseline_manifests m where m.project_id = ${projectId} and m.hash = d.hash`,
+  );
   if (fresh.length > 0) {
     await tx.execute(sql`insert into baseline_manifest_requirements (manifest_id, requirement_id, state_id, position)
       select d.manifest_id, s.id, st.id, s.position
