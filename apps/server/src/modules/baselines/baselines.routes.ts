@@ -97,8 +97,12 @@ export function baselineRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: z.object({ data: baselineComparison }) },
       },
     },
+    // One read-only snapshot: against now, the hashes and the contents read after them see one instant.
     async (request) => ({
-      data: await compareBaselines(ctx.db, request.params.id, request.query.to ?? null, request.query.document_id),
+      data: await ctx.db.transaction(
+        (tx) => compareBaselines(tx, request.params.id, request.query.to ?? null, request.query.document_id),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      ),
     }),
   );
 

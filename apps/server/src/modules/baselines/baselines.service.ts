@@ -142,7 +142,9 @@ export async function deleteBaseline(work: Work, project: ProjectRow, baselineId
     await tx.execute(sql`delete from baseline_manifests m where m.id in (${list})
       and not exists (select 1 from baseline_documents bd where bd.manifest_id = m.id)`);
     await tx.execute(sql`delete from baseline_states s using baseline_gone_states g where s.id = g.state_id
-      and not exists (select 1 from baseline_manifest_requirements e where e.state_id = s.id)`);
+      and s.id not in (select e.state_id from baseline_manifests m
+                        join baseline_manifest_requirements e on e.manifest_id = m.id
+                       where m.project_id = ${project.id})`);
   }
   work.audit(project.id, baselineFact(row, 'baseline_deleted', { name: { old: row.name } }));
 }
