@@ -38,6 +38,8 @@ const TABLES = [
   'baseline_states',
 ];
 
+/** The rows of a statement, as either driver answers them. */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows);
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 const stats = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -47,10 +49,8 @@ const stats = (times: number[]) => {
 async function storage(db: Database['db']): Promise<Record<string, number>> {
   const sizes: Record<string, number> = {};
   for (const table of TABLES) {
-    const [row] = (await db.execute(sql`select pg_total_relation_size(${table}::regclass)::bigint as bytes`)).rows as {
-      bytes: string;
-    }[];
-    sizes[table] = Number(row!.bytes);
+    const result: unknown = await db.execute(sql`select pg_total_relation_size(${table}::regclass)::bigint as bytes`);
+    sizes[table] = Number(rowsOf<{ bytes: string }>(result)[0]!.bytes);
   }
   return sizes;
 }

@@ -78,12 +78,14 @@ function sqlState(error: unknown): string | undefined {
 }
 
 export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (work: Work) => Promise<T>): Promise<T> {
+  const transaction = <R>(body: (tx: Db) => Promise<R>) =>
+    app.db.transaction(body, options.isolation && { isolationLevel: options.isolation });
   for (let attempt = 1; ; attempt++) {
     const events: DomainEvent[] = [];
     const audited: AuditedFact[] = [];
     const remembered: Remembered = new Map();
     try {
-      const { result, wire } = await app.db.transaction(async (tx) => {
+      const { result, wire } = await transaction(async (tx) => {
         const work: Work = {
           app,
           tx,
@@ -99,7 +101,7 @@ export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (wor
         const result = await fn(work);
         await writeAudit(tx, options.actor, audited);
         return { result, wire: await app.toWire(tx, events, remembered) };
-      }, options.isolation && { isolationLevel: options.isolation });
+      });
       app.events.publish({ events, wire, origin: options.origin });
       options.committed?.(wire);
       return result;

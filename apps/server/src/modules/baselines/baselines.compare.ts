@@ -112,8 +112,11 @@ function compared(id: number, documentId: number, c: StateContent): ComparedRequ
   };
 }
 
+// One collator for every comparison of a sort: `localeCompare` with options builds one per call, which made the sort
+// of 20,000 changes take seconds.
+const references = new Intl.Collator('en', { numeric: true });
 const byPlace = (a: ComparedRequirement, b: ComparedRequirement) =>
-  a.document_id - b.document_id || a.reference.localeCompare(b.reference, 'en', { numeric: true }) || a.id - b.id;
+  a.document_id - b.document_id || references.compare(a.reference, b.reference) || a.id - b.id;
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
