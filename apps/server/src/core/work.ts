@@ -48,6 +48,12 @@ export type WorkOptions = {
   project?: { id: number; strength: ProjectLockStrength };
   /** Handed the wire events of the work once it is committed and published: those the caller answers with. */
   committed?: (wire: WireMessage[]) => void;
+  /**
+   * `repeatable read` for a work whose reads must all see one instant (a baseline, decisions §22): every statement
+   * then sees the snapshot of the first. A write that crosses another then fails with a serialization error, which
+   * is retried like a deadlock.
+   */
+  isolation?: 'repeatable read';
 };
 
 // PostgreSQL may end one of two crossing transactions with a deadlock or a serialization failure; both are
@@ -72,12 +78,14 @@ function sqlState(error: unknown): string | undefined {
 }
 
 export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (work: Work) => Promise<T>): Promise<T> {
+  const transaction = <R>(body: (tx: Db) => Promise<R>) =>
+    app.db.transaction(body, options.isolation && { isolationLevel: options.isolation });
   for (let attempt = 1; ; attempt++) {
     const events: DomainEvent[] = [];
     const audited: AuditedFact[] = [];
     const remembered: Remembered = new Map();
     try {
-      const { result, wire } = await app.db.transaction(async (tx) => {
+      const { result, wire } = await transaction(async (tx) => {
         const work: Work = {
           app,
           tx,
