@@ -35,4 +35,5 @@ export * from './schemas/search';
 export * from './schemas/interchange';
 export * from './schemas/audit';
 export * from './schemas/baselines';
+export * from './schemas/impact';
 export * from './rules/search-extract';

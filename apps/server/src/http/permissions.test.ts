@@ -191,6 +191,12 @@ describe('project-scoped routes', () => {
     for (const url of editorReads) expect(declared(url)?.access?.kind, url).toBe('project');
     // The CSV link is followed by the user it was made for: a user route, with its own check of the project role.
     expect(declared('/api/projects/auditdownload/:token')?.access?.kind).toBe('user');
+    // Change control's reads (decisions §22): a viewer's, walked above like every project route.
+    for (const url of ['/api/requirements/impact/:id']) {
+      const route = declared(url)?.access;
+      expect(route?.kind, url).toBe('project');
+      if (route?.kind === 'project') expect(leastRole(route, 'GET'), url).toBe('viewer');
+    }
   });
 
   it("refuses the audit trail's export link to anyone but its maker, and to its maker once below editor", async () => {
