@@ -5,7 +5,8 @@ const en = {
   title: 'Comparison of {from} and {to}',
   project: 'Project: {project}',
   made: 'Made on {date}.',
-  counts: '{added} added, {removed} removed, {changed} changed; {linksAdded} links added, {linksRemoved} removed.',
+  counts:
+    'Requirements: {added} added, {removed} removed, {changed} changed. Links: {linksAdded} added, {linksRemoved} removed.',
   hint: 'What changed is written as tracked changes: Review › Accept or Reject goes through them one by one.',
   noChange: 'Nothing changed.',
   status: 'Status',
@@ -28,7 +29,7 @@ const fr: Record<RedlineText, string> = {
   project: 'Projet : {project}',
   made: 'Établie le {date}.',
   counts:
-    '{added} ajoutées, {removed} supprimées, {changed} modifiées ; {linksAdded} liens ajoutés, {linksRemoved} supprimés.',
+    'Exigences : {added} ajoutées, {removed} supprimées, {changed} modifiées. Liens : {linksAdded} ajoutés, {linksRemoved} supprimés.',
   hint: 'Les modifications sont écrites en suivi des modifications : Révision › Accepter ou Refuser les parcourt une à une.',
   noChange: 'Rien n’a changé.',
   status: 'Statut',

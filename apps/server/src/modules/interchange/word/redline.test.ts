@@ -176,6 +176,7 @@ describe('the redline report of a comparison', () => {
     // The headings and the summary are not changes.
     expect(fodt).toContain('Comparison of Release 1 and Release 2');
     expect(fodt).toContain('Software requirements');
+    expect(fodt).toContain('Requirements: 1 added, 1 removed, 1 changed. Links: 1 added, 1 removed.');
   });
 
   it('speaks French to a French reader, and says when nothing changed', async () => {

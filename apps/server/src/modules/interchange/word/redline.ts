@@ -3,6 +3,7 @@ import {
   Document,
   HeadingLevel,
   InsertedTextRun,
+  LineRuleType,
   Packer,
   Paragraph,
   TextRun,
@@ -201,7 +202,12 @@ export async function buildRedlineDocx(input: RedlineInput): Promise<Buffer> {
   const names = { project: input.project, from: input.from, to: input.to };
   const revisions = new Revisions({ name: input.author ?? 'Reqloom', at: input.date }, input.authors ?? new Map());
   const body: Paragraph[] = [
-    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(t('title', names))] }),
+    // Spaced as a proportion of its own size: the default line spacing is too tight for a title that wraps.
+    new Paragraph({
+      heading: HeadingLevel.TITLE,
+      spacing: { line: 240, lineRule: LineRuleType.AUTO, after: 200 },
+      children: [new TextRun(t('title', names))],
+    }),
     new Paragraph({ children: [new TextRun({ text: t('project', names), color: MUTED })] }),
     new Paragraph({
       children: [
