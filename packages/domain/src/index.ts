@@ -37,4 +37,5 @@ export * from './schemas/audit';
 export * from './schemas/baselines';
 export * from './schemas/suspect-links';
 export * from './schemas/revisions';
+export * from './schemas/impact';
 export * from './rules/search-extract';

@@ -206,6 +206,8 @@ describe('project-scoped routes', () => {
     };
     expect(least('GET', '/api/requirements/revisions/:id')).toBe('viewer');
     expect(least('POST', '/api/requirements/restore/:id')).toBe('editor');
+    // Change control's reads (decisions §22): a viewer's, walked above like every project route.
+    expect(least('GET', '/api/requirements/impact/:id')).toBe('viewer');
   });
 
   it("refuses the audit trail's export link to anyone but its maker, and to its maker once below editor", async () => {

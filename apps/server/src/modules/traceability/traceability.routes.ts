@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   documentPresented,
   idSchema,
+  impactPresented,
   projectMapPresented,
   requirementLinkPresented,
   requirementLinksQuery,
@@ -15,13 +16,15 @@ import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';
 import { can } from '../../policies/policy';
 import { presentDocuments } from '../../read/documents.presenter';
+import { requirementById } from '../working-area/core/locators';
+import { readImpact } from './impact';
 import { readProjectMap } from './project-map';
 import { projectRequirementLinks } from './requirement-links';
 import { presentStructure, projectDocumentRows } from './structure';
 
 /**
  * Project-wide reads of the working area: the structure tree, the documents, every requirement link, and the
- * synaeptic map's compact whole.
+ * synaeptic map's compact whole, and a requirement's impact downstream.
  */
 export function traceabilityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -82,6 +85,25 @@ export function traceabilityRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => ({
       data: await projectRequirementLinks(ctx.db, loadedProject(request).id, request.query.document_id),
+    }),
+  );
+
+  r.get(
+    '/api/requirements/impact/:id',
+    {
+      config: { access: access.project(requirementById) },
+      schema: {
+        tags,
+        summary:
+          'Every requirement downstream of one, each once at its smallest depth, with the one it is reached through',
+        params,
+        response: { 200: z.object({ data: impactPresented }) },
+      },
+    },
+    async (request) => ({
+      data: await readImpact(ctx.db, request.params.id, {
+        tests: can(currentUser(request), { do: 'feature.alpha' }),
+      }),
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  compareTreeOrder,
   inReadingOrder,
   isAttachmentUrl,
   ATTACHMENT_PATH,
@@ -60,7 +61,31 @@ export async function readingOrder(db: Db, documentId: number) {
   return { tree, presented: inReadingOrder(presented, tree.presented) };
 }
 
-export async function loadExportData(db: Db, documentId: number): Promise<ExportData> {
+/**
+ * What an export shows of the document's own content. Read live by default; a baseline supplies it as it was
+ * (decisions §22), and the rest (project, document, settings, document links, images) is read as it is now.
+ */
+export type ExportContent = {
+  /** The document's categories, in any order: they are put in tree order here (by `_lft`). */
+  categories: CategoryPresented[];
+  /** The document's requirements, in any order: they are put in reading order here. */
+  requirements: RequirementPresented[];
+  /** The requirements of its parent and child documents it may name in traceability lines and matrices. */
+  linked: RequirementPresented[];
+  /** The table of evolutions stops at this instant (the baseline's); every change up to now without it. */
+  asOf?: Date;
+};
+
+/** The document's content as it is now. */
+async function liveContent(db: Db, documentId: number, others: ExportDocument[]): Promise<ExportContent> {
+  const { tree, presented } = await readingOrder(db, documentId);
+  const linked: RequirementPresented[] = [];
+  for (const other of others) linked.push(...(await readingOrder(db, other.id)).presented);
+  return { categories: orderedCategories(tree), requirements: presented, linked };
+}
+
+/** Everything the Word export of a document shows: its content as now, or as `supplied`. */
+export async function loadExportData(db: Db, documentId: number, supplied?: ExportContent): Promise<ExportData> {
   const [document] = await db.select().from(documents).where(eq(documents.id, documentId));
   if (!document) throw notFound();
   const [project] = await db.select().from(projects).where(eq(projects.id, document.projectId));
@@ -92,11 +117,10 @@ export async function loadExportData(db: Db, documentId: number): Promise<Export
   const parentDocuments = docLinks.filter((l) => l.childId === documentId).map((l) => docById.get(l.parentId)!);
   const childDocuments = docLinks.filter((l) => l.parentId === documentId).map((l) => docById.get(l.childId)!);
 
-  const { tree, presented } = await readingOrder(db, documentId);
-  const linked = new Map<number, RequirementPresented>();
-  for (const other of [...parentDocuments, ...childDocuments]) {
-    for (const r of (await readingOrder(db, other.id)).presented) linked.set(r.id, r);
-  }
+  const content = supplied ?? (await liveContent(db, documentId, [...parentDocuments, ...childDocuments]));
+  const categories = [...content.categories].sort(compareTreeOrder);
+  const presented = inReadingOrder(content.requirements, new Map(categories.map((c) => [c.id, c])));
+  const linked = new Map(content.linked.map((r) => [r.id, r]));
 
   // The images the requirements' descriptions may show, found without parsing them (that is the export thread's
   // work): any attachment address in their HTML. One the export does not draw is loaded for nothing, harmlessly.
@@ -128,23 +152,29 @@ export async function loadExportData(db: Db, documentId: number): Promise<Export
     document: { id: document.id, name: document.name, acronym: document.acronym, description: document.description },
     settings,
     projectDocuments,
-    categories: orderedCategories(tree),
+    categories,
     requirements: presented,
     linked,
     parentDocuments,
     childDocuments,
     images,
     evolutions: settings['export.tableOfEvolutions']
-      ? await loadEvolutions(db, presented, settings['export.tableOfEvolutionsRefDate'])
+      ? await loadEvolutions(db, presented, settings['export.tableOfEvolutionsRefDate'], content.asOf)
       : [],
   };
 }
 
 /**
- * The changes of the document's requirements since the reference day (all of them without one). A revision keeps
+ * The changes of the document's requirements since the reference day (all of them without one), up to `until`
+ * when given. A revision keeps
  * the state before a change: the change is the step from it to the next revision, or to the current state.
  */
-async function loadEvolutions(db: Db, presented: RequirementPresented[], since: string | null): Promise<Evolution[]> {
+async function loadEvolutions(
+  db: Db,
+  presented: RequirementPresented[],
+  since: string | null,
+  until?: Date,
+): Promise<Evolution[]> {
   if (presented.length === 0) return [];
   const ids = presented.map((r) => r.id);
   const rows = await db
@@ -186,6 +216,8 @@ async function loadEvolutions(db: Db, presented: RequirementPresented[], since: 
       const before = states[i - 1]!;
       const after = states[i]!;
       if (start && after.updatedAt < start) continue;
+      // A state made after the baseline's instant is not part of the document as it was.
+      if (until && after.updatedAt > until) continue;
       const changed: Evolution['changed'] = [];
       if (before.name !== after.name) changed.push('name');
       if (before.description !== after.description) changed.push('description');

@@ -13,6 +13,7 @@ import { useAlpha } from '../../user/useAlpha';
 import { TestView } from '../../tests/view/TestView';
 import { useCan } from '../../projects/useCan';
 import { useProject } from '../../projects/useProject';
+import { ImpactSection } from '../../impact/ImpactSection';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { requirementTour } from '../../tours/requirementTour';
 import { useDocumentRequirements } from '../../working-area/api/useDocumentRequirements';
@@ -34,7 +35,7 @@ import classes from '../../working-area/requirement/RequirementView.module.css';
 
 /**
  * The requirement view (spec 2): place, name, reference, neighbours, status stepper, description with the tags of
- * each classifier, traceability and revisions. Comments are in the side tabs.
+ * each classifier, traceability, impact and revisions. Comments are in the side tabs.
  */
 export function RequirementView({ requirementId }: { requirementId: number }) {
   const { t } = useTranslation();
@@ -135,6 +136,7 @@ export function RequirementView({ requirementId }: { requirementId: number }) {
         <TraceabilitySection requirement={requirement} document={document} onShowChange={setShownLink} />
       ) : null}
       <SuspectLinkDialog link={shownLink} onClose={() => setShownLink(null)} />
+      <ImpactSection requirement={requirement} />
       <Section
         title={t('requirements.revisions.title')}
         count={requirement.revisions.length}
