@@ -48,6 +48,12 @@ export type WorkOptions = {
   project?: { id: number; strength: ProjectLockStrength };
   /** Handed the wire events of the work once it is committed and published: those the caller answers with. */
   committed?: (wire: WireMessage[]) => void;
+  /**
+   * `repeatable read` for a work whose reads must all see one instant (a baseline, decisions §22): every statement
+   * then sees the snapshot of the first. A write that crosses another then fails with a serialization error, which
+   * is retried like a deadlock.
+   */
+  isolation?: 'repeatable read';
 };
 
 // PostgreSQL may end one of two crossing transactions with a deadlock or a serialization failure; both are
@@ -93,7 +99,7 @@ export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (wor
         const result = await fn(work);
         await writeAudit(tx, options.actor, audited);
         return { result, wire: await app.toWire(tx, events, remembered) };
-      });
+      }, options.isolation && { isolationLevel: options.isolation });
       app.events.publish({ events, wire, origin: options.origin });
       options.committed?.(wire);
       return result;

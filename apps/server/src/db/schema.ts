@@ -10,3 +10,4 @@ export * from './schema/comments';
 export * from './schema/classifiers';
 export * from './schema/downloads';
 export * from './schema/audit';
+export * from './schema/baselines';

@@ -25,12 +25,13 @@ export function inWork<T>(
   request: FastifyRequest,
   fn: (work: Work) => Promise<T>,
   projectLock: ProjectLockStrength = 'key share',
+  isolation?: 'repeatable read',
 ): Promise<T> {
   const project = request.project ? { id: request.project.id, strength: projectLock } : undefined;
   const committed = project && ((wire: WireMessage[]) => keepEvents(request, project.id, wire));
   return runWork(
     ctx,
-    { actor: actorOf(request), lang: request.lang, origin: originOf(request), project, committed },
+    { actor: actorOf(request), lang: request.lang, origin: originOf(request), project, committed, isolation },
     fn,
   );
 }

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import type { BaselineComparison, ComparedRequirement } from '@reqloom/domain';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/prepared';
+import { invalid, notFound } from '../../core/errors';
+import { findBaseline } from './baselines.presenter';
+import { idList, liveLinksSql, liveStatesSql, type StateContent } from './baselines.state';
+
+/** One side of a comparison: each requirement's document and state hash; the content is read only where needed. */
+type Side = Map<number, { documentId: number; hash: string; stateId: number | null; content: StateContent | null }>;
+
+/** An int array as one parameter: a list of 20,000 ids is one value, not 20,000 placeholders. */
+const intArray = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;
+
+async function baselineSide(db: Db, baselineId: number, documentIds: number[]): Promise<Side> {
+  const rows = rowsOf<{ requirement_id: number; document_id: number; state_id: number; hash: string }>(
+    await db.execute(sql`select e.requirement_id, bd.document_id, e.state_id, encode(s.hash, 'hex') as hash
+        from baseline_documents bd
+        join baseline_manifest_requirements e on e.manifest_id = bd.manifest_id
+        join baseline_states s on s.id = e.state_id
+       where bd.baseline_id = ${baselineId} and bd.document_id = any(${intArray(documentIds)})`),
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.requirement_id),
+      { documentId: Number(r.document_id), hash: r.hash, stateId: Number(r.state_id), content: null },
+    ]),
+  );
+}
+
+/** Now: each requirement's state computed as a baseline would keep it; its content only when no baseline holds it. */
+async function liveSide(db: Db, projectId: number, documentIds: number[]): Promise<Side> {
+  const live = documentIds.length
+    ? rowsOf<{ document_id: number; id: number; hash: string; state_id: number | null; content: StateContent | null }>(
+        await db.execute(sql`select x.document_id, x.id, encode(x.hash, 'hex') as hash, st.id as state_id,
+              case when st.id is null then x.content end as content
+            from (${liveStatesSql(documentIds)}) x
+            left join baseline_states st on st.project_id = ${projectId} and st.hash = x.hash`),
+      )
+    : [];
+  return new Map(
+    live.map((r) => [
+      Number(r.id),
+      {
+        documentId: Number(r.document_id),
+        hash: r.hash,
+        stateId: r.state_id === null ? null : Number(r.state_id),
+        content: r.content,
+      },
+    ]),
+  );
+}
+
+/** Reads the stored contents the comparison needs, in one statement. */
+async function fillContents(db: Db, sides: Side[], ids: Iterable<number>): Promise<void> {
+  const wanted = new Set<number>();
+  for (const id of ids)
+    for (const side of sides) {
+      const entry = side.get(id);
+      if (entry && !entry.content && entry.stateId !== null) wanted.add(entry.stateId);
+    }
+  if (wanted.size === 0) return;
+  const rows = rowsOf<{ id: number; content: StateContent }>(
+    await db.execute(sql`select id, content from baseline_states where id = any(${intArray([...wanted])})`),
+  );
+  const byId = new Map(rows.map((r) => [Number(r.id), r.content]));
+  for (const side of sides)
+    for (const entry of side.values())
+      if (!entry.content && entry.stateId !== null) entry.content = byId.get(entry.stateId) ?? null;
+}
+
+async function baselineLinks(db: Db, baselineId: number, documentIds: number[]) {
+  return rowsOf<{ parent_id: number; child_id: number }>(
+    await db.execute(sql`select distinct l.parent_id, l.child_id from baseline_documents bd
+        join baseline_manifest_links l on l.manifest_id = bd.manifest_id
+       where bd.baseline_id = ${baselineId} and bd.document_id = any(${intArray(documentIds)})`),
+  );
+}
+
+async function liveLinks(db: Db, documentIds: number[]) {
+  if (documentIds.length === 0) return [];
+  return rowsOf<{ parent_id: number; child_id: number }>(
+    await db.execute(sql`select distinct parent_id, child_id from (${liveLinksSql(documentIds)}) x`),
+  );
+}
+
+function compared(id: number, documentId: number, c: StateContent): ComparedRequirement {
+  return {
+    id,
+    document_id: documentId,
+    reference: c.reference,
+    name: c.name,
+    description: c.description,
+    status: c.status,
+    category: c.category,
+    tags: c.tags.map((t) => t[2]),
+  };
+}
+
+const byPlace = (a: ComparedRequirement, b: ComparedRequirement) =>
+  a.document_id - b.document_id || a.reference.localeCompare(b.reference, 'en', { numeric: true }) || a.id - b.id;
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Compares a baseline with a later one, or with now (`toId` null), over `documentId` or over every document either
+ * side kept (against now: the baseline's documents as they are now). Requirements are matched by id (decisions §22):
+ * one only on the later side is added, only on the earlier removed; one on both is changed when its name,
+ * description, status, category or tags differ. Equal state hashes skip the reading of the contents, so a comparison
+ * of two large baselines that differ little reads little. Throws 404 for an unknown baseline, 422 on `to` for one of
+ * another project.
+ */
+export async function compareBaselines(
+  db: Db,
+  fromId: number,
+  toId: number | null,
+  documentId?: number,
+): Promise<BaselineComparison> {
+  const from = await findBaseline(db, fromId);
+  if (!from) throw notFound();
+  const to = toId === null ? null : await findBaseline(db, toId);
+  if (toId !== null && !to) throw notFound();
+  if (to && to.projectId !== from.projectId) throw invalid({ to: ['validation.not_in_project'] });
+  const keptBy = async (baselineId: number) =>
+    rowsOf<{ document_id: number }>(
+      await db.execute(sql`select document_id from baseline_documents where baseline_id = ${baselineId}`),
+    ).map((r) => Number(r.document_id));
+  let documentIds: number[];
+  if (documentId !== undefined) documentIds = [documentId];
+  else if (to) documentIds = [...new Set([...(await keptBy(from.id)), ...(await keptBy(to.id))])];
+  else documentIds = await keptBy(from.id);
+  // Against now, only the documents that are still the project's.
+  const liveDocuments = to
+    ? []
+    : rowsOf<{ id: number }>(
+        await db.execute(sql`select id from documents where project_id = ${from.projectId}
+            and id in (${documentIds.length ? idList(documentIds) : sql`null`})`),
+      ).map((r) => Number(r.id));
+  const [before, after] = await Promise.all([
+    baselineSide(db, from.id, documentIds),
+    to ? baselineSide(db, to.id, documentIds) : liveSide(db, from.projectId, liveDocuments),
+  ]);
+  const differing = [...after.keys()].filter((id) => before.get(id)?.hash !== after.get(id)!.hash);
+  const removedIds = [...before.keys()].filter((id) => !after.has(id));
+  await fillContents(db, [before, after], [...differing, ...removedIds]);
+
+  const result: BaselineComparison = {
+    added: [],
+    removed: [],
+    changed: [],
+    links: { added: [], removed: [] },
+    counts: { added: 0, removed: 0, changed: 0 },
+  };
+  for (const id of removedIds) {
+    const was = before.get(id)!;
+    if (was.content) result.removed.push(compared(id, was.documentId, was.content));
+  }
+  for (const id of differing) {
+    const now = after.get(id)!;
+    const was = before.get(id);
+    if (!now.content) continue;
+    const later = compared(id, now.documentId, now.content);
+    if (!was) {
+      result.added.push(later);
+      continue;
+    }
+    if (!was.content) continue;
+    const earlier = compared(id, was.documentId, was.content);
+    const changes: BaselineComparison['changed'][number]['changes'] = {};
+    if (earlier.name !== later.name) changes.name = { before: earlier.name, after: later.name };
+    if (earlier.description !== later.description)
+      changes.description = { before: earlier.description, after: later.description };
+    if (earlier.status !== later.status) changes.status = { before: earlier.status, after: later.status };
+    if (earlier.category !== later.category) changes.category = { before: earlier.category, after: later.category };
+    if (!sameList(earlier.tags, later.tags)) changes.tags = { before: earlier.tags, after: later.tags };
+    if (Object.keys(changes).length > 0) result.changed.push({ requirement: later, changes });
+  }
+  result.added.sort(byPlace);
+  result.removed.sort(byPlace);
+  result.changed.sort((a, b) => byPlace(a.requirement, b.requirement));
+
+  const [linksBefore, linksAfter] = await Promise.all([
+    baselineLinks(db, from.id, documentIds),
+    to ? baselineLinks(db, to.id, documentIds) : liveLinks(db, liveDocuments),
+  ]);
+  const key = (l: { parent_id: number; child_id: number }) => `${l.parent_id}:${l.child_id}`;
+  const pair = (l: { parent_id: number; child_id: number }) => ({
+    parent_id: Number(l.parent_id),
+    child_id: Number(l.child_id),
+  });
+  const beforeKeys = new Set(linksBefore.map(key));
+  const afterKeys = new Set(linksAfter.map(key));
+  const byPair = (a: { parent_id: number; child_id: number }, b: { parent_id: number; child_id: number }) =>
+    a.parent_id - b.parent_id || a.child_id - b.child_id;
+  result.links.added = linksAfter.filter((l) => !beforeKeys.has(key(l))).map(pair).sort(byPair);
+  result.links.removed = linksBefore.filter((l) => !afterKeys.has(key(l))).map(pair).sort(byPair);
+  result.counts = { added: result.added.length, removed: result.removed.length, changed: result.changed.length };
+  return result;
+}

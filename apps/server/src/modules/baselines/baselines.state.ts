@@ -1,0 +1,129 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TestStep } from '@reqloom/domain';
+import { upToDateSql } from '../../read/link-marks';
+
+/**
+ * A requirement's state as a baseline keeps it (decisions §22): one JSON object per requirement, built in SQL so that
+ * a snapshot of 20,000 requirements never leaves the database. Its text as jsonb prints it (keys in jsonb's own fixed
+ * order, no spaces that vary) is canonical, so its SHA-256 names the content: two requirements, or one requirement at
+ * two instants, with the same content share one stored state.
+ *
+ * What is in it: everything `GET documents/requirements/{id}` shows of a requirement but its id, its document, its
+ * place (kept beside it, so that a move or an insertion above does not make new states) and its links (kept per
+ * document, with their marks). The author is kept by id and named when read, as the live view does. Times are epoch
+ * milliseconds, as JavaScript holds them, so that no time zone enters the text.
+ */
+export type StateContent = {
+  reference: string;
+  reference_number: number;
+  name: string;
+  description: string;
+  status: number;
+  type: 'requirement' | 'test';
+  category_id: number | null;
+  /** The category's reference (its path of acronyms), null at the document's root. */
+  category: string | null;
+  /** [tag id, classifier id, title, colour], in display order. */
+  tags: [number, number, string, string][];
+  attributes: Record<string, string>;
+  author_id: number | null;
+  has_comments: boolean;
+  /** A test's own fields (decisions §16), null for a requirement. */
+  test: {
+    initialConditions: string;
+    previouslyPassedTests: number[];
+    steps: TestStep[];
+    has_runs: boolean;
+  } | null;
+  version: number;
+  created_at: number;
+  updated_at: number;
+};
+
+const ids = (list: number[]) =>
+  sql.join(
+    list.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+
+/** Milliseconds since the epoch, as an integer JSON number. */
+const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
+
+/**
+ * The categories of the documents with their references (decisions §6), as a recursive CTE named `cat(id, ref)`. A
+ * category whose parent is missing is referenced from its document, as `buildCategoryTree` does.
+ */
+function categoryReferencesCte(documentIds: number[]): SQL {
+  return sql`cat(id, document_id, ref, depth) as (
+      select c.id, c.document_id, d.acronym || '_' || c.acronym, 0
+        from categories c join documents d on d.id = c.document_id
+       where c.document_id in (${ids(documentIds)})
+         and (c.parent_id is null or not exists (
+           select 1 from categories p where p.id = c.parent_id and p.document_id = c.document_id))
+      union all
+      select c.id, c.document_id, cat.ref || '_' || c.acronym, cat.depth + 1
+        from cat join categories c on c.parent_id = cat.id and c.document_id = cat.document_id
+       where cat.depth < 100)`;
+}
+
+/**
+ * `select document_id, id, position, content, hash` of the documents' requirements now: the state each would be
+ * kept as, and its SHA-256. The reference pads the number to at least 3 digits (`requirementReference`).
+ */
+export function liveStatesSql(documentIds: number[]): SQL {
+  return sql`with recursive ${categoryReferencesCte(documentIds)},
+    content as (
+      select r.document_id, r.id, r.position, jsonb_build_object(
+        'reference', coalesce(cat.ref, d.acronym) || '_' ||
+          case when length(r.reference_number::text) >= 3 then r.reference_number::text
+               else lpad(r.reference_number::text, 3, '0') end,
+        'reference_number', r.reference_number,
+        'name', r.name,
+        'description', r.description,
+        'status', r.status,
+        'type', r.type,
+        'category_id', r.category_id,
+        'category', cat.ref,
+        'tags', coalesce((
+          select jsonb_agg(jsonb_build_array(t.id, t.classifier_id, t.title, t.color) order by t.classifier_id, t.id)
+            from requirement_tags rt join tags t on t.id = rt.tag_id where rt.requirement_id = r.id), '[]'::jsonb),
+        'attributes', r.attributes,
+        'author_id', r.author_id,
+        'has_comments', exists (select 1 from comments cm where cm.requirement_id = r.id),
+        'test', case when r.type = 'test' then jsonb_build_object(
+          'initialConditions', r.initial_conditions,
+          'previouslyPassedTests', r.previously_passed_tests,
+          'steps', r.steps,
+          'has_runs', exists (select 1 from test_runs tr where tr.test_id = r.id)) end,
+        'version', r.version,
+        'created_at', ${epochMs('r.created_at')},
+        'updated_at', ${epochMs('r.updated_at')}
+      ) as content
+        from requirements r
+        join documents d on d.id = r.document_id
+        left join cat on cat.id = r.category_id
+       where r.document_id in (${ids(documentIds)}))
+    select document_id, id, position, content, sha256(convert_to(content::text, 'UTF8')) as hash from content`;
+}
+
+/**
+ * `select document_id, parent_id, child_id, up` of the links with an end in one of the documents, once per such
+ * document (a link between two of them is kept in both: each document's content is whole on its own), with the
+ * up-to-date mark of the live views (decisions §6, §22).
+ */
+export function liveLinksSql(documentIds: number[]): SQL {
+  const up = upToDateSql('p.updated_at', 'c.updated_at');
+  return sql`select c.document_id, l.parent_id, l.child_id, ${up} as up
+      from requirements c
+      join requirement_links l on l.child_id = c.id
+      join requirements p on p.id = l.parent_id
+     where c.document_id in (${ids(documentIds)})
+    union all
+    select p.document_id, l.parent_id, l.child_id, ${up}
+      from requirements p
+      join requirement_links l on l.parent_id = p.id
+      join requirements c on c.id = l.child_id
+     where p.document_id in (${ids(documentIds)}) and c.document_id <> p.document_id`;
+}
+
+export { ids as idList };
