@@ -1,3 +1,4 @@
+import baselinesEn from './baselines.en.json';
 import en from './en.json';
 import historyEn from './history.en.json';
 import membersEn from './members.en.json';
@@ -6,21 +7,34 @@ import workingAreaEn from './working-area.en.json';
 
 // The interface texts come in several files per language, one per area of the app, so that areas can grow
 // side by side; their top-level keys never overlap. English is bundled; French is loaded on demand.
-export const enCatalog = { ...en, ...workingAreaEn, ...testsEn, ...membersEn, ...historyEn };
-export type Catalog = typeof en & typeof workingAreaEn & typeof testsEn & typeof membersEn & typeof historyEn;
+export const enCatalog = { ...en, ...workingAreaEn, ...testsEn, ...membersEn, ...historyEn, ...baselinesEn };
+export type Catalog = typeof en &
+  typeof workingAreaEn &
+  typeof testsEn &
+  typeof membersEn &
+  typeof historyEn &
+  typeof baselinesEn;
 
 export async function loadFrCatalog(): Promise<Catalog> {
-  const [fr, workingAreaFr, testsFr, membersFr, historyFr] = await Promise.all([
+  const [fr, workingAreaFr, testsFr, membersFr, historyFr, baselinesFr] = await Promise.all([
     import('./fr.json'),
     import('./working-area.fr.json'),
     import('./tests.fr.json'),
     import('./members.fr.json'),
     import('./history.fr.json'),
+    import('./baselines.fr.json'),
   ]);
-  return { ...fr.default, ...workingAreaFr.default, ...testsFr.default, ...membersFr.default, ...historyFr.default };
+  return {
+    ...fr.default,
+    ...workingAreaFr.default,
+    ...testsFr.default,
+    ...membersFr.default,
+    ...historyFr.default,
+    ...baselinesFr.default,
+  };
 }
 
 export const catalogFiles = {
-  en: ['en.json', 'working-area.en.json', 'tests.en.json', 'members.en.json', 'history.en.json'],
-  fr: ['fr.json', 'working-area.fr.json', 'tests.fr.json', 'members.fr.json', 'history.fr.json'],
+  en: ['en.json', 'working-area.en.json', 'tests.en.json', 'members.en.json', 'history.en.json', 'baselines.en.json'],
+  fr: ['fr.json', 'working-area.fr.json', 'tests.fr.json', 'members.fr.json', 'history.fr.json', 'baselines.fr.json'],
 } as const;

@@ -31,6 +31,9 @@ const {
   playtest: PlaytestScreen,
   synaeptic: SynaepticScreen,
   history: HistoryScreen,
+  baselines: BaselinesScreen,
+  baseline: BaselineScreen,
+  baselineCompare: BaselineCompareScreen,
 } = projectScreens;
 
 /**
@@ -102,6 +105,9 @@ export function ProjectShell() {
                   <Route path="playtest/:testId?" element={<PlaytestScreen />} />
                   <Route path="synaeptic/:elementView?/:elementId?" element={<SynaepticScreen />} />
                   <Route path="history" element={<HistoryScreen />} />
+                  <Route path="baselines" element={<BaselinesScreen />} />
+                  <Route path="baselines/compare" element={<BaselineCompareScreen />} />
+                  <Route path="baselines/:baselineId" element={<BaselineScreen />} />
                   <Route path="*" element={<ProjectFallback />} />
                 </Routes>
               </Suspense>
