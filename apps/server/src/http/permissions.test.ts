@@ -71,6 +71,8 @@ beforeAll(async () => {
   fixtures['form.project_id'] = { form: form() };
   const uploaded = await owner.agent.upload('/api/attachments', form());
   fixtures['attachment.fileName'] = { params: { fileName: uploaded.data.fileName } };
+  const baseline = (await owner.agent.post('/api/baselines', { project_id: project.id, name: 'Kept' })).data.data;
+  fixtures['baseline.id'] = { params: { id: String(baseline.id) } };
 });
 afterAll(async () => {
   await t.close();
@@ -153,6 +155,8 @@ describe('project-scoped routes', () => {
       expect(comments.data, segment).toEqual({ data: [], read_at: null, unread: 0 });
     }
     expect(await t.ctx.db.select({ id: attachments.id }).from(attachments)).toHaveLength(1);
+    const kept = await owner.agent.get(`/api/projects/baselines/${project.id}`);
+    expect(kept.data.data.map((b: { name: string }) => b.name)).toEqual(['Kept']);
     const classifiers = await owner.agent.get(`/api/documents/classifiers/${fixtures['document.id']!.params!.id}`);
     expect(classifiers.data.data.map((c: { name: string; tags: unknown[] }) => [c.name, c.tags.length])).toEqual([
       ['Kind', 1],
@@ -173,6 +177,7 @@ describe('project-scoped routes', () => {
       'POST /api/requirements/comment/:id',
     ]);
     expect(byRole.maintainer.sort()).toEqual([
+      'DELETE /api/baselines/:id',
       'DELETE /api/projects/:id',
       'POST /api/projects/jointoken/:id',
       'PUT /api/projects/:id',

@@ -77,7 +77,6 @@ ALTER TABLE "baseline_states" ADD CONSTRAINT "baseline_states_project_id_project
 ALTER TABLE "baselines" ADD CONSTRAINT "baselines_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "baselines" ADD CONSTRAINT "baselines_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "baseline_documents_manifest_idx" ON "baseline_documents" USING btree ("manifest_id");--> statement-breakpoint
-CREATE INDEX "baseline_manifest_requirements_state_idx" ON "baseline_manifest_requirements" USING btree ("state_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "baseline_manifests_project_hash_unique" ON "baseline_manifests" USING btree ("project_id","hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "baseline_states_project_hash_unique" ON "baseline_states" USING btree ("project_id","hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "baselines_project_name_unique" ON "baselines" USING btree ("project_id",lower("name"));--> statement-breakpoint

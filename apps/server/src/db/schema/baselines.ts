@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bytea } from '../bytea';
 import { projects } from './projects';
 import { users } from './users';
@@ -82,11 +93,9 @@ export const baselineManifestRequirements = pgTable(
       .references(() => baselineStates.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.manifestId, t.requirementId] }),
-    // What deleting a baseline asks before it drops a state: does any manifest still hold it?
-    index('baseline_manifest_requirements_state_idx').on(t.stateId),
-  ],
+  // No index on state_id: only a baseline's deletion asks which manifests hold a state, and it reads the project's
+  // manifests whole for that (a hash anti-join); an index would cost every snapshot a third more writes.
+  (t) => [primaryKey({ columns: [t.manifestId, t.requirementId] })],
 );
 
 /** A manifest's categories as they were (few beside the requirements: kept whole). */

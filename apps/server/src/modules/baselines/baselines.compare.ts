@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { invalid, notFound } from '../../core/errors';
 import { findBaseline } from './baselines.presenter';
-import { idList, liveLinksSql, liveStatesSql, type StateContent } from './baselines.state';
+import { idList, liveContentsSql, liveHashesSql, liveLinksSql, type StateContent } from './baselines.state';
 
 /** One side of a comparison: each requirement's document and state hash; the content is read only where needed. */
 type Side = Map<number, { documentId: number; hash: string; stateId: number | null; content: StateContent | null }>;
@@ -28,13 +28,15 @@ async function baselineSide(db: Db, baselineId: number, documentIds: number[]): 
   );
 }
 
-/** Now: each requirement's state computed as a baseline would keep it; its content only when no baseline holds it. */
+/**
+ * Now: each requirement's state hash as a baseline would name it, and its stored state when a baseline holds that
+ * content; the contents of the others are read later, only for those the comparison needs (`fillLive`).
+ */
 async function liveSide(db: Db, projectId: number, documentIds: number[]): Promise<Side> {
   const live = documentIds.length
-    ? rowsOf<{ document_id: number; id: number; hash: string; state_id: number | null; content: StateContent | null }>(
-        await db.execute(sql`select x.document_id, x.id, encode(x.hash, 'hex') as hash, st.id as state_id,
-              case when st.id is null then x.content end as content
-            from (${liveStatesSql(documentIds)}) x
+    ? rowsOf<{ document_id: number; id: number; hash: string; state_id: number | null }>(
+        await db.execute(sql`select x.document_id, x.id, encode(x.hash, 'hex') as hash, st.id as state_id
+            from (${liveHashesSql(documentIds)}) x
             left join baseline_states st on st.project_id = ${projectId} and st.hash = x.hash`),
       )
     : [];
@@ -45,10 +47,23 @@ async function liveSide(db: Db, projectId: number, documentIds: number[]): Promi
         documentId: Number(r.document_id),
         hash: r.hash,
         stateId: r.state_id === null ? null : Number(r.state_id),
-        content: r.content,
+        content: null,
       },
     ]),
   );
+}
+
+/** The live contents that no baseline holds, of the requirements the comparison needs, in one statement. */
+async function fillLive(db: Db, side: Side, documentIds: number[], ids: number[]): Promise<void> {
+  const wanted = ids.filter((id) => side.get(id)?.stateId === null);
+  if (wanted.length === 0) return;
+  const rows = rowsOf<{ id: number; content: StateContent }>(
+    await db.execute(liveContentsSql(documentIds, sql`r.id = any(${intArray(wanted)})`)),
+  );
+  for (const row of rows) {
+    const entry = side.get(Number(row.id));
+    if (entry) entry.content = row.content;
+  }
 }
 
 /** Reads the stored contents the comparison needs, in one statement. */
@@ -143,6 +158,7 @@ export async function compareBaselines(
   const differing = [...after.keys()].filter((id) => before.get(id)?.hash !== after.get(id)!.hash);
   const removedIds = [...before.keys()].filter((id) => !after.has(id));
   await fillContents(db, [before, after], [...differing, ...removedIds]);
+  if (!to) await fillLive(db, after, liveDocuments, differing);
 
   const result: BaselineComparison = {
     added: [],
@@ -192,8 +208,14 @@ export async function compareBaselines(
   const afterKeys = new Set(linksAfter.map(key));
   const byPair = (a: { parent_id: number; child_id: number }, b: { parent_id: number; child_id: number }) =>
     a.parent_id - b.parent_id || a.child_id - b.child_id;
-  result.links.added = linksAfter.filter((l) => !beforeKeys.has(key(l))).map(pair).sort(byPair);
-  result.links.removed = linksBefore.filter((l) => !afterKeys.has(key(l))).map(pair).sort(byPair);
+  result.links.added = linksAfter
+    .filter((l) => !beforeKeys.has(key(l)))
+    .map(pair)
+    .sort(byPair);
+  result.links.removed = linksBefore
+    .filter((l) => !afterKeys.has(key(l)))
+    .map(pair)
+    .sort(byPair);
   result.counts = { added: result.added.length, removed: result.removed.length, changed: result.changed.length };
   return result;
 }

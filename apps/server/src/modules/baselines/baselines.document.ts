@@ -1,10 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import {
-  coverageStatus,
-  inReadingOrder,
-  type CategoryPresented,
-  type RequirementPresented,
-} from '@reqloom/domain';
+import { coverageStatus, inReadingOrder, type CategoryPresented, type RequirementPresented } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { users } from '../../db/schema';
@@ -101,20 +96,18 @@ export async function loadBaselineDocument(
              order by position, category_id`,
       )
       .then((r) =>
-        rowsOf<Record<string, unknown>>(r).map(
-          (c): CategoryRow => ({
-            id: Number(c.category_id),
-            documentId,
-            parentId: c.parent_id === null ? null : Number(c.parent_id),
-            position: Number(c.position),
-            name: String(c.name),
-            acronym: String(c.acronym),
-            description: String(c.description),
-            version: Number(c.version),
-            createdAt: new Date(c.created_at as string),
-            updatedAt: new Date(c.updated_at as string),
-          }),
-        ),
+        rowsOf<Record<string, unknown>>(r).map((c): CategoryRow => ({
+          id: Number(c.category_id),
+          documentId,
+          parentId: c.parent_id === null ? null : Number(c.parent_id),
+          position: Number(c.position),
+          name: String(c.name),
+          acronym: String(c.acronym),
+          description: String(c.description),
+          version: Number(c.version),
+          createdAt: new Date(c.created_at as string),
+          updatedAt: new Date(c.updated_at as string),
+        })),
       ),
     db
       .execute(

@@ -20,7 +20,7 @@ import { compareBaselines } from './baselines.compare';
 import { loadBaselineDocument } from './baselines.document';
 import { baselineById } from './baselines.locators';
 import { findBaseline, presentBaseline, presentProjectBaselines } from './baselines.presenter';
-import { createBaseline, deleteBaseline } from './baselines.service';
+import { createBaseline, deleteBaseline, SNAPSHOT_ISOLATION } from './baselines.service';
 
 /** Baselines (decisions §22): editors take them, viewers read and compare them, maintainers delete them. */
 export function baselineRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -37,13 +37,12 @@ export function baselineRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const userId = request.auth?.user.id ?? null;
-      // One instant for every read of the snapshot (decisions §22): repeatable read.
       const data = await inWork(
         ctx,
         request,
         (work) => createBaseline(work, loadedProject(request), request.body, userId),
         'key share',
-        'repeatable read',
+        SNAPSHOT_ISOLATION,
       );
       return reply.code(201).send({ data });
     },
@@ -91,10 +90,19 @@ export function baselineRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/baselines/compare/:id',
     {
       config: { access: access.project(baselineById) },
-      schema: { tags, params, querystring: baselineCompareQuery, response: { 200: z.object({ data: baselineComparison }) } },
+      schema: {
+        tags,
+        params,
+        querystring: baselineCompareQuery,
+        response: { 200: z.object({ data: baselineComparison }) },
+      },
     },
+    // One read-only snapshot: against now, the hashes and the contents read after them see one instant.
     async (request) => ({
-      data: await compareBaselines(ctx.db, request.params.id, request.query.to ?? null, request.query.document_id),
+      data: await ctx.db.transaction(
+        (tx) => compareBaselines(tx, request.params.id, request.query.to ?? null, request.query.document_id),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      ),
     }),
   );
 

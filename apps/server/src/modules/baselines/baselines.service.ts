@@ -11,6 +11,13 @@ import type { ProjectRow } from '../../policies/project-access';
 import { baselineNameTaken, findBaseline, presentBaseline } from './baselines.presenter';
 import { takeSnapshot } from './baselines.snapshot';
 
+/**
+ * The isolation of a creation's unit of work: every statement of the snapshot reads the instant of the first, so that
+ * a write of several rows that commits meanwhile is in the baseline wholly or not at all (decisions §22). PostgreSQL
+ * keeps that instant for the transaction; PGlite runs one transaction at a time, where it holds anyway.
+ */
+export const SNAPSHOT_ISOLATION = 'repeatable read' as const;
+
 const NAME_TAKEN: FieldErrors = { name: ['validation.baseline_name_taken'] };
 
 const baselineFact = (
@@ -135,7 +142,9 @@ export async function deleteBaseline(work: Work, project: ProjectRow, baselineId
     await tx.execute(sql`delete from baseline_manifests m where m.id in (${list})
       and not exists (select 1 from baseline_documents bd where bd.manifest_id = m.id)`);
     await tx.execute(sql`delete from baseline_states s using baseline_gone_states g where s.id = g.state_id
-      and not exists (select 1 from baseline_manifest_requirements e where e.state_id = s.id)`);
+      and s.id not in (select e.state_id from baseline_manifests m
+                        join baseline_manifest_requirements e on e.manifest_id = m.id
+                       where m.project_id = ${project.id})`);
   }
   work.audit(project.id, baselineFact(row, 'baseline_deleted', { name: { old: row.name } }));
 }

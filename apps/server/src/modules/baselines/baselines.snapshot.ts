@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
-import { idList, liveLinksSql, liveStatesSql } from './baselines.state';
+import { idList, liveContentsSql, liveHashesSql, liveLinksSql } from './baselines.state';
 
 export type SnapshotDocument = { documentId: number; manifestId: number };
 export type Snapshot = {
@@ -24,10 +24,18 @@ const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::big
 export async function takeSnapshot(tx: Db, projectId: number, documentIds: number[]): Promise<Snapshot> {
   if (documentIds.length === 0) return { documents: [], counts: { categories: 0, requirements: 0, links: 0 } };
   const docs = idList(documentIds);
-  await tx.execute(sql`create temp table baseline_snap on commit drop as ${liveStatesSql(documentIds)}`);
+  await tx.execute(sql`create temp table baseline_snap on commit drop as ${liveHashesSql(documentIds)}`);
   await tx.execute(sql`create temp table baseline_snap_links on commit drop as ${liveLinksSql(documentIds)}`);
+  // Temporary tables are never analysed by autovacuum: without statistics the joins below were planned as nested
+  // loops over 20,000 rows.
+  await tx.execute(sql`analyze baseline_snap`);
+  await tx.execute(sql`analyze baseline_snap_links`);
+  // The JSON is built only for the states not stored yet: a baseline of an unchanged project builds none.
+  const unseen = sql`r.id in (select s.id from baseline_snap s where not exists (
+      select 1 from baseline_states st where st.project_id = ${projectId} and st.hash = s.hash))`;
   await tx.execute(sql`insert into baseline_states (project_id, hash, content)
-      select distinct on (hash) ${projectId}::int, hash, content from baseline_snap order by hash
+      select distinct on (hash) ${projectId}::int, hash, content from (${liveContentsSql(documentIds, unseen)}) x
+       order by hash
       on conflict (project_id, hash) do nothing`);
   // A manifest's hash covers the document's id, its requirements (id, state, place), its categories and its links:
   // equal hashes, equal content. Lists are in id order, so that the text does not depend on a plan.
@@ -41,14 +49,17 @@ export async function takeSnapshot(tx: Db, projectId: number, documentIds: numbe
       coalesce((select string_agg(l.parent_id || ':' || l.child_id || ':' || l.up, ',' order by l.parent_id, l.child_id)
                   from baseline_snap_links l where l.document_id = d.id), ''), 'UTF8')) as hash
       from documents d where d.id in (${docs})`);
+  await tx.execute(sql`analyze baseline_snap_docs`);
   const fresh = rowsOf<{ id: number }>(
     await tx.execute(sql`insert into baseline_manifests (project_id, document_id, hash)
       select ${projectId}::int, document_id, hash from baseline_snap_docs
       on conflict (project_id, hash) do nothing returning id`),
   ).map((r) => Number(r.id));
-  await tx.execute(sql`update baseline_snap_docs d set manifest_id = m.id, fresh = m.id in (${
-    fresh.length ? idList(fresh) : sql`null`
-  }) from baseline_manifests m where m.project_id = ${projectId} and m.hash = d.hash`);
+  await tx.execute(
+    sql`update baseline_snap_docs d set manifest_id = m.id, fresh = m.id in (${
+      fresh.length ? idList(fresh) : sql`null`
+    }) from baseline_manifests m where m.project_id = ${projectId} and m.hash = d.hash`,
+  );
   if (fresh.length > 0) {
     await tx.execute(sql`insert into baseline_manifest_requirements (manifest_id, requirement_id, state_id, position)
       select d.manifest_id, s.id, st.id, s.position

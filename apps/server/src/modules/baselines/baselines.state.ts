@@ -4,9 +4,9 @@ import { upToDateSql } from '../../read/link-marks';
 
 /**
  * A requirement's state as a baseline keeps it (decisions §22): one JSON object per requirement, built in SQL so that
- * a snapshot of 20,000 requirements never leaves the database. Its text as jsonb prints it (keys in jsonb's own fixed
- * order, no spaces that vary) is canonical, so its SHA-256 names the content: two requirements, or one requirement at
- * two instants, with the same content share one stored state.
+ * a snapshot of 20,000 requirements never leaves the database. The SHA-256 of its fields' canonical text (`HASH`)
+ * names the content: two requirements, or one requirement at two instants, with the same content share one stored
+ * state.
  *
  * What is in it: everything `GET documents/requirements/{id}` shows of a requirement but its id, its document, its
  * place (kept beside it, so that a move or an insertion above does not make new states) and its links (kept per
@@ -67,43 +67,60 @@ function categoryReferencesCte(documentIds: number[]): SQL {
 }
 
 /**
- * `select document_id, id, position, content, hash` of the documents' requirements now: the state each would be
- * kept as, and its SHA-256. The reference pads the number to at least 3 digits (`requirementReference`).
+ * The fields of a state of the documents' requirements (those `only` keeps, a condition on `r`), as a CTE `req`,
+ * built once (materialised) for the hash and the content alike. The reference pads the number to at least 3 digits
+ * (`requirementReference`).
  */
-export function liveStatesSql(documentIds: number[]): SQL {
+function fieldsCte(documentIds: number[], only: SQL = sql`true`): SQL {
   return sql`with recursive ${categoryReferencesCte(documentIds)},
-    content as (
-      select r.document_id, r.id, r.position, jsonb_build_object(
-        'reference', coalesce(cat.ref, d.acronym) || '_' ||
-          case when length(r.reference_number::text) >= 3 then r.reference_number::text
-               else lpad(r.reference_number::text, 3, '0') end,
-        'reference_number', r.reference_number,
-        'name', r.name,
-        'description', r.description,
-        'status', r.status,
-        'type', r.type,
-        'category_id', r.category_id,
-        'category', cat.ref,
-        'tags', coalesce((
-          select jsonb_agg(jsonb_build_array(t.id, t.classifier_id, t.title, t.color) order by t.classifier_id, t.id)
-            from requirement_tags rt join tags t on t.id = rt.tag_id where rt.requirement_id = r.id), '[]'::jsonb),
-        'attributes', r.attributes,
-        'author_id', r.author_id,
-        'has_comments', exists (select 1 from comments cm where cm.requirement_id = r.id),
-        'test', case when r.type = 'test' then jsonb_build_object(
-          'initialConditions', r.initial_conditions,
-          'previouslyPassedTests', r.previously_passed_tests,
-          'steps', r.steps,
-          'has_runs', exists (select 1 from test_runs tr where tr.test_id = r.id)) end,
-        'version', r.version,
-        'created_at', ${epochMs('r.created_at')},
-        'updated_at', ${epochMs('r.updated_at')}
-      ) as content
+    req as materialized (
+      select r.document_id, r.id, r.position, r.reference_number, r.name, r.description, r.status, r.type,
+             r.category_id, r.attributes, r.author_id, r.version, r.initial_conditions, r.previously_passed_tests,
+             r.steps, cat.ref as category,
+             coalesce(cat.ref, d.acronym) || '_' ||
+               case when length(r.reference_number::text) >= 3 then r.reference_number::text
+                    else lpad(r.reference_number::text, 3, '0') end as reference,
+             coalesce((
+               select jsonb_agg(jsonb_build_array(t.id, t.classifier_id, t.title, t.color) order by t.classifier_id, t.id)
+                 from requirement_tags rt join tags t on t.id = rt.tag_id where rt.requirement_id = r.id),
+               '[]'::jsonb) as tags,
+             exists (select 1 from comments cm where cm.requirement_id = r.id) as has_comments,
+             r.type = 'test' and exists (select 1 from test_runs tr where tr.test_id = r.id) as has_runs,
+             ${epochMs('r.created_at')} as created_ms,
+             ${epochMs('r.updated_at')} as updated_ms
         from requirements r
         join documents d on d.id = r.document_id
         left join cat on cat.id = r.category_id
-       where r.document_id in (${ids(documentIds)}))
-    select document_id, id, position, content, sha256(convert_to(content::text, 'UTF8')) as hash from content`;
+       where r.document_id in (${ids(documentIds)}) and ${only})`;
+}
+
+/**
+ * The SHA-256 that names a state: of the text of one row of its fields (PostgreSQL's record output: fixed order, fixed
+ * quoting; jsonb's text for the JSON fields; times as epoch milliseconds, so that no time zone or date style enters).
+ * Cheaper than building the JSON, which is built only for the states not stored yet.
+ */
+const HASH = sql.raw(`sha256(convert_to(row(reference, reference_number, name, description, status, type, category_id,
+  category, tags, attributes, author_id, has_comments,
+  case when type = 'test' then row(initial_conditions, previously_passed_tests, steps, has_runs) end,
+  version, created_ms, updated_ms)::text, 'UTF8'))`);
+
+/** The state's JSON as kept (`StateContent`). */
+const CONTENT = sql.raw(`jsonb_build_object(
+  'reference', reference, 'reference_number', reference_number, 'name', name, 'description', description,
+  'status', status, 'type', type, 'category_id', category_id, 'category', category, 'tags', tags,
+  'attributes', attributes, 'author_id', author_id, 'has_comments', has_comments,
+  'test', case when type = 'test' then jsonb_build_object('initialConditions', initial_conditions,
+    'previouslyPassedTests', previously_passed_tests, 'steps', steps, 'has_runs', has_runs) end,
+  'version', version, 'created_at', created_ms, 'updated_at', updated_ms)`);
+
+/** `select document_id, id, position, hash` of the documents' requirements now: the name of the state each has. */
+export function liveHashesSql(documentIds: number[]): SQL {
+  return sql`${fieldsCte(documentIds)} select document_id, id, position, ${HASH} as hash from req`;
+}
+
+/** `select id, hash, content` of the requirements of the documents that `only` keeps (a condition on `r`). */
+export function liveContentsSql(documentIds: number[], only: SQL): SQL {
+  return sql`${fieldsCte(documentIds, only)} select id, ${HASH} as hash, ${CONTENT} as content from req`;
 }
 
 /**

@@ -84,9 +84,9 @@ describe('baselines', () => {
     expect(doc?.requirements).toEqual(live);
     // A document the baseline did not keep, an unknown baseline: 404.
     const other = await s.w.document(project.id, 'OTH');
-    expect((await s.user.agent.get(`/api/baselines/requirements/${baseline.id}?document_id=${other.id}`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await s.user.agent.get(`/api/baselines/requirements/${baseline.id}?document_id=${other.id}`)).statusCode,
+    ).toBe(404);
     expect((await s.user.agent.get(`/api/baselines/${baseline.id + 1000}`)).statusCode).toBe(404);
     expect((await s.user.agent.get(`/api/baselines/requirements/${baseline.id}`)).statusCode).toBe(422);
   });
