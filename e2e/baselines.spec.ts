@@ -114,6 +114,23 @@ test('take a baseline, change a requirement, open the baseline read-only, compar
     expect(violations, describeViolations('baseline compare', violations)).toEqual([]);
   });
 
+  await test.step('the comparison in French', async () => {
+    const address = page.url();
+    await apiCall(context, 'PUT', 'user/preferences', { preferences: { lang: 'fr' } });
+    try {
+      await page.goto(address);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(page.getByRole('heading', { level: 1, name: 'Comparer des lignes de base' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Décomptes' })).toContainText('1exigence modifiée');
+      await expect(page.getByRole('article').locator('ins')).toHaveText(/^ajouté : ground\s*$/);
+      await snap(page, 'baselines-05-compare-fr');
+    } finally {
+      await apiCall(context, 'PUT', 'user/preferences', { preferences: { lang: 'en' } });
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    }
+  });
+
   await test.step('a maintainer deletes the baseline, once confirmed', async () => {
     await page.goto(`${seed.base}/baselines`);
     await page.getByRole('button', { name: `Delete the baseline ${BASELINE}` }).click();

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { BaselineComparison, BaselinePresented, ProjectRole, RequirementPresented } from '@reqloom/domain';
 import { answer, click, openPage, settle, type as typeInto, type Page, type SentCall } from '../../test/page';
@@ -257,5 +258,37 @@ describe('a comparison', () => {
     expect(page.sent.filter((call) => call.url.includes('/compare/')).map((call) => call.url)).toEqual([
       '/api/baselines/compare/1?to=2&document_id=5',
     ]);
+  });
+
+  it('exports the redline through its one-time link, and survives the route failing', async () => {
+    let fail = true;
+    await show('/project/ada/engine/baselines/compare?from=2&document=5', 'viewer', (call) => {
+      if (call.url.includes('/comparereport/'))
+        return fail ? answer(404, { message: 'Not found.' }) : answer(200, { url: '/api/downloads/one-time' });
+      if (call.url.includes('/downloads/one-time'))
+        return new Response('docx', {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="redline.docx"' },
+        });
+      return undefined;
+    });
+    const shown = vi.spyOn(notifications, 'show');
+    const exportButton = () => button('Export redline (Word)')!;
+    click(exportButton());
+    for (let turn = 0; turn < 5; turn++) await settle();
+    expect(page.sent.filter((call) => call.url.includes('/comparereport/')).map((call) => call.url)).toEqual([
+      '/api/baselines/comparereport/2?document_id=5',
+    ]);
+    // The failure is told (a toast), the comparison stays, and the button can be pressed again.
+    expect(shown).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'The redline could not be exported', message: 'Not found.', color: 'red' }),
+    );
+    shown.mockRestore();
+    expect(document.querySelector('[data-count="changed"]')).not.toBeNull();
+    expect(exportButton().hasAttribute('disabled')).toBe(false);
+    fail = false;
+    click(exportButton());
+    for (let turn = 0; turn < 5; turn++) await settle();
+    expect(page.sent.some((call) => call.url === '/api/downloads/one-time')).toBe(true);
   });
 });
