@@ -1,3 +1,4 @@
+import baselinesEn from './baselines.en.json';
 import en from './en.json';
 import historyEn from './history.en.json';
 import suspectLinksEn from './suspect-links.en.json';
@@ -7,22 +8,32 @@ import workingAreaEn from './working-area.en.json';
 
 // The interface texts come in several files per language, one per area of the app, so that areas can grow
 // side by side; their top-level keys never overlap. English is bundled; French is loaded on demand.
-export const enCatalog = { ...en, ...workingAreaEn, ...testsEn, ...membersEn, ...historyEn, ...suspectLinksEn };
+export const enCatalog = {
+  ...en,
+  ...workingAreaEn,
+  ...testsEn,
+  ...membersEn,
+  ...historyEn,
+  ...suspectLinksEn,
+  ...baselinesEn,
+};
 export type Catalog = typeof en &
   typeof workingAreaEn &
   typeof testsEn &
   typeof membersEn &
   typeof historyEn &
-  typeof suspectLinksEn;
+  typeof suspectLinksEn &
+  typeof baselinesEn;
 
 export async function loadFrCatalog(): Promise<Catalog> {
-  const [fr, workingAreaFr, testsFr, membersFr, historyFr, suspectLinksFr] = await Promise.all([
+  const [fr, workingAreaFr, testsFr, membersFr, historyFr, suspectLinksFr, baselinesFr] = await Promise.all([
     import('./fr.json'),
     import('./working-area.fr.json'),
     import('./tests.fr.json'),
     import('./members.fr.json'),
     import('./history.fr.json'),
     import('./suspect-links.fr.json'),
+    import('./baselines.fr.json'),
   ]);
   return {
     ...fr.default,
@@ -31,6 +42,7 @@ export async function loadFrCatalog(): Promise<Catalog> {
     ...membersFr.default,
     ...historyFr.default,
     ...suspectLinksFr.default,
+    ...baselinesFr.default,
   };
 }
 
@@ -42,6 +54,7 @@ export const catalogFiles = {
     'members.en.json',
     'history.en.json',
     'suspect-links.en.json',
+    'baselines.en.json',
   ],
   fr: [
     'fr.json',
@@ -50,5 +63,6 @@ export const catalogFiles = {
     'members.fr.json',
     'history.fr.json',
     'suspect-links.fr.json',
+    'baselines.fr.json',
   ],
 } as const;

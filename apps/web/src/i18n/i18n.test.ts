@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import baselinesEn from './baselines.en.json';
+import baselinesFr from './baselines.fr.json';
 import en from './en.json';
 import fr from './fr.json';
 import historyEn from './history.en.json';
@@ -25,8 +27,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
 }
 
 const catalogues = {
-  en: leaves({ ...en, ...workingAreaEn, ...testsEn, ...membersEn, ...historyEn }),
-  fr: leaves({ ...fr, ...workingAreaFr, ...testsFr, ...membersFr, ...historyFr }),
+  en: leaves({ ...en, ...workingAreaEn, ...testsEn, ...membersEn, ...historyEn, ...baselinesEn }),
+  fr: leaves({ ...fr, ...workingAreaFr, ...testsFr, ...membersFr, ...historyFr, ...baselinesFr }),
 };
 
 function placeholders(text: unknown): string[] {
@@ -45,6 +47,13 @@ describe('translation catalogues', () => {
     expect(Object.keys(historyEn).filter((key) => key in { ...allButMembers, ...membersEn })).toEqual([]);
     expect(
       Object.keys(historyFr).filter((key) => key in { ...fr, ...workingAreaFr, ...testsFr, ...membersFr }),
+    ).toEqual([]);
+    const beforeBaselines = { ...allButMembers, ...membersEn, ...historyEn };
+    expect(Object.keys(baselinesEn).filter((key) => key in beforeBaselines)).toEqual([]);
+    expect(
+      Object.keys(baselinesFr).filter(
+        (key) => key in { ...fr, ...workingAreaFr, ...testsFr, ...membersFr, ...historyFr },
+      ),
     ).toEqual([]);
   });
 

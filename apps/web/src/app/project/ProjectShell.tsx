@@ -32,6 +32,9 @@ const {
   synaeptic: SynaepticScreen,
   history: HistoryScreen,
   suspectLinks: SuspectLinksScreen,
+  baselines: BaselinesScreen,
+  baseline: BaselineScreen,
+  baselineCompare: BaselineCompareScreen,
 } = projectScreens;
 
 /**
@@ -104,6 +107,9 @@ export function ProjectShell() {
                   <Route path="synaeptic/:elementView?/:elementId?" element={<SynaepticScreen />} />
                   <Route path="history" element={<HistoryScreen />} />
                   <Route path="suspect-links" element={<SuspectLinksScreen />} />
+                  <Route path="baselines" element={<BaselinesScreen />} />
+                  <Route path="baselines/compare" element={<BaselineCompareScreen />} />
+                  <Route path="baselines/:baselineId" element={<BaselineScreen />} />
                   <Route path="*" element={<ProjectFallback />} />
                 </Routes>
               </Suspense>

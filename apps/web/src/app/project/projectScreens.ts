@@ -14,6 +14,9 @@ export const projectScreens = {
   synaeptic: lazyScreen(() => import('../../features/synaeptic/SynaepticScreen'), 'SynaepticScreen'),
   history: lazyScreen(() => import('../../features/history/HistoryScreen'), 'HistoryScreen'),
   suspectLinks: lazyScreen(() => import('../../features/suspect-links/SuspectLinksScreen'), 'SuspectLinksScreen'),
+  baselines: lazyScreen(() => import('../../features/baselines/BaselinesScreen'), 'BaselinesScreen'),
+  baseline: lazyScreen(() => import('../../features/baselines/BaselineScreen'), 'BaselineScreen'),
+  baselineCompare: lazyScreen(() => import('../../features/baselines/BaselineCompareScreen'), 'BaselineCompareScreen'),
 };
 
 /** Starts loading the code of the screen a project's sub-path shows (a module is fetched once). */
@@ -25,6 +28,14 @@ export function preloadProjectScreen(subPath: string): Promise<void> | undefined
   if (view === 'playtest') return projectScreens.playtest.preload();
   if (view === 'history') return projectScreens.history.preload();
   if (view === 'suspect-links') return projectScreens.suspectLinks.preload();
+  if (view === 'baselines') return baselinesScreen(subPath).preload();
   if (view === '') return projectScreens.overview.preload();
   return undefined;
+}
+
+/** The Baselines screen of a sub-path under `baselines`: the list, a comparison, or one baseline. */
+function baselinesScreen(subPath: string) {
+  const next = subPath.split('/')[1] ?? '';
+  if (next === '') return projectScreens.baselines;
+  return next === 'compare' ? projectScreens.baselineCompare : projectScreens.baseline;
 }

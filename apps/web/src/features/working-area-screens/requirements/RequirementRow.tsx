@@ -5,6 +5,7 @@ import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconFold
 import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/editor/RichTextView';
 import { useCan } from '../../projects/useCan';
+import { TagBadges } from '../../tags/TagBadges';
 import { TagPicker } from '../../tags/TagPicker';
 import { TestCoverageBadge } from '../../working-area/common/TestCoverageBadge';
 import { CoverageBadge } from '../../working-area/common/CoverageBadge';
@@ -32,6 +33,8 @@ export interface RequirementRowProps {
   showCoverage: boolean;
   /** The document's classifiers: a cell each, with the row's tags and their picker. */
   classifiers: readonly ClassifierPresented[];
+  /** A baseline's row (decisions §22): no link to the live requirement, no control that changes it. */
+  readOnly?: boolean;
   /** Virtualisation: the row's place in the list and the callback that measures its height. */
   index: number;
   top: number;
@@ -55,6 +58,7 @@ export const RequirementRow = memo(function RequirementRow({
   index,
   top,
   measure,
+  readOnly = false,
 }: RequirementRowProps) {
   const { t, i18n } = useTranslation();
   // Below editor the move cell stays (the columns keep their places) but holds no buttons (decisions §20).
@@ -111,13 +115,24 @@ export const RequirementRow = memo(function RequirementRow({
       ) : null}
       <div className={classes.cell} role="cell">
         <div className={classes.title}>
-          {/* Plain links: the table follows them inside the app (RequirementsTable's followLink). */}
-          <a href={href} className={classes.reference}>
-            {requirement.reference}
-          </a>
-          <a href={href} className={classes.name} title={requirement.name}>
-            {requirement.name}
-          </a>
+          {readOnly ? (
+            <>
+              <span className={classes.reference}>{requirement.reference}</span>
+              <span className={classes.name} title={requirement.name}>
+                {requirement.name}
+              </span>
+            </>
+          ) : (
+            <>
+              {/* Plain links: the table follows them inside the app (RequirementsTable's followLink). */}
+              <a href={href} className={classes.reference}>
+                {requirement.reference}
+              </a>
+              <a href={href} className={classes.name} title={requirement.name}>
+                {requirement.name}
+              </a>
+            </>
+          )}
           {requirement.type === 'test' ? <span className={classes.testBadge}>{t('tests.badge')}</span> : null}
         </div>
         <div className={classes.meta}>
@@ -163,11 +178,18 @@ export const RequirementRow = memo(function RequirementRow({
           <span className={classes.tagLabel} aria-hidden>
             {classifier.name}
           </span>
-          <TagPicker requirement={requirement} classifier={classifier} variant="cell" />
+          {readOnly ? (
+            // The tags as kept, with their titles then: not the classifier's tags of now.
+            <TagBadges tags={requirement.tags.filter((tag) => tag.classifier_id === classifier.id)} />
+          ) : (
+            <TagPicker requirement={requirement} classifier={classifier} variant="cell" />
+          )}
         </div>
       ))}
       <div className={`${classes.cell} ${classes.actionsCell}`} role="cell">
-        <RequirementRowActions requirement={requirement} href={href} commands={commands} onEdit={onEdit} />
+        {readOnly ? null : (
+          <RequirementRowActions requirement={requirement} href={href} commands={commands} onEdit={onEdit} />
+        )}
       </div>
       {expanded ? (
         <div className={classes.description} data-no-toggle>

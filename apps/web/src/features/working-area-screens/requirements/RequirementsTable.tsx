@@ -45,6 +45,11 @@ interface RequirementsTableProps {
   showCoverage: boolean;
   /** The document's classifiers: one column each, with the tags of every row (spec 2). */
   classifiers: readonly ClassifierPresented[];
+  /**
+   * A document as a baseline kept it (decisions §22): the rows show, filter, sort and open their descriptions, but
+   * hold no link to the live requirement and no control that changes anything (no actions, no tag picker).
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -60,6 +65,7 @@ export function RequirementsTable({
   label,
   showCoverage,
   classifiers,
+  readOnly = false,
 }: RequirementsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -196,6 +202,7 @@ export function RequirementsTable({
             showCoverage={showCoverage}
             classifiers={classifiers}
             onClick={followLink}
+            readOnly={readOnly}
           />
           {rows.length === 0 ? <div className={classes.empty}>{t('requirements.noMatch')}</div> : null}
         </div>

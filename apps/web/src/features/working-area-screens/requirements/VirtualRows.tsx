@@ -41,6 +41,7 @@ interface VirtualRowsProps {
   showCoverage: boolean;
   classifiers: readonly ClassifierPresented[];
   onClick: (event: MouseEvent<HTMLElement>) => void;
+  readOnly: boolean;
 }
 
 /**
@@ -62,6 +63,7 @@ export const VirtualRows = memo(function VirtualRows({
   showCoverage,
   classifiers,
   onClick,
+  readOnly,
 }: VirtualRowsProps) {
   const body = useRef<HTMLDivElement>(null);
   const offset = useDocumentOffset(body);
@@ -112,6 +114,7 @@ export const VirtualRows = memo(function VirtualRows({
             move={mode === 'list' ? { first: item.index === 0, last: item.index === rows.length - 1 } : undefined}
             showCoverage={showCoverage}
             classifiers={classifiers}
+            readOnly={readOnly}
           />
         );
       })}
