@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { hasChanges, wordDiff, type DiffPart } from './word-diff';
 
 const side = (parts: DiffPart[], kind: 'removed' | 'added') =>
-  parts.filter((p) => p.kind !== (kind === 'removed' ? 'added' : 'removed')).map((p) => p.text).join('');
+  parts
+    .filter((p) => p.kind !== (kind === 'removed' ? 'added' : 'removed'))
+    .map((p) => p.text)
+    .join('');
 
 describe('wordDiff', () => {
   it('keeps both texts whole: the same and removed parts give the old text, the same and added the new', () => {
