@@ -1,4 +1,6 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type BrowserContext, type Download, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { describeViolations, seriousViolations } from './support/axe';
 import { snap } from './support/screenshot';
 import { seedProject, type SeededProject } from './support/seed';
@@ -6,7 +8,7 @@ import { apiCall, logIn, markToursDone, newUser, signUpConfirmed } from './suppo
 
 // The Baselines view (decisions §22): Ada (maintainer) takes a baseline, changes a requirement, opens the baseline
 // (the old text, read-only under its banner), compares it with now (the change as a word diff, the counts), and
-// deletes it.
+// deletes it. Both Word files are downloaded: the document as kept, and the comparison as tracked changes.
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const ada = newUser('ada', 'Ada Lovelace');
@@ -29,6 +31,14 @@ test.beforeAll(async ({ browser, baseURL }) => {
 test.afterAll(async () => {
   await context?.close();
 });
+
+/** A downloaded file is a .docx (a zip); its body's XML. */
+async function docxBody(download: Download): Promise<string> {
+  expect(download.suggestedFilename()).toMatch(/\.docx$/);
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  return strFromU8(unzipSync(new Uint8Array(bytes))['word/document.xml']!);
+}
 
 const baselinesTable = (page: Page) => page.getByRole('table', { name: 'Baselines of the project' });
 
@@ -90,6 +100,13 @@ test('take a baseline, change a requirement, open the baseline read-only, compar
     await snap(page, 'baselines-03-open');
     const violations = await seriousViolations(page);
     expect(violations, describeViolations('baseline open', violations)).toEqual([]);
+    const [kept] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^Export to Word: System Requirements as kept$/ }).click(),
+    ]);
+    const keptXml = await docxBody(kept);
+    expect(keptXml).toContain(OLD_NAME);
+    expect(keptXml).not.toContain(NEW_NAME);
     await expect(banner.getByRole('link', { name: 'Back to the live document' })).toHaveAttribute(
       'href',
       `${seed.base}/detailed/document/${seed.parentDocument}`,
@@ -110,6 +127,13 @@ test('take a baseline, change a requirement, open the baseline read-only, compar
     await expect(changed).toContainText(NEW_NAME);
     await expect(changed.locator('ins')).toHaveText(/^added: ground\s*$/);
     await snap(page, 'baselines-04-compare');
+    const [redline] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export redline (Word)' }).click(),
+    ]);
+    // The rename as Word's own tracked change: the added word inserted, by Ada, who made it.
+    const redlineXml = await docxBody(redline);
+    expect(redlineXml).toMatch(/<w:ins [^>]*w:author="Ada Lovelace"[^>]*>(?:(?!<\/w:ins>)[\s\S])*ground/);
     const violations = await seriousViolations(page);
     expect(violations, describeViolations('baseline compare', violations)).toEqual([]);
   });

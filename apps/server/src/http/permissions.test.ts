@@ -208,6 +208,10 @@ describe('project-scoped routes', () => {
     expect(least('POST', '/api/requirements/restore/:id')).toBe('editor');
     // Change control's reads (decisions §22): a viewer's, walked above like every project route.
     expect(least('GET', '/api/requirements/impact/:id')).toBe('viewer');
+    // A baseline's Word files are a viewer's too; their links are followed on the user route of every export.
+    expect(least('GET', '/api/baselines/comparereport/:id')).toBe('viewer');
+    expect(least('GET', '/api/baselines/exportmsword/:id')).toBe('viewer');
+    expect(declared('/api/downloads/:token')?.access?.kind).toBe('user');
   });
 
   it("refuses the audit trail's export link to anyone but its maker, and to its maker once below editor", async () => {

@@ -17,10 +17,13 @@ export const downloads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The exported document (Word, ReqIF). */
     documentId: integer('document_id').references(() => documents.id, { onDelete: 'cascade' }),
-    /** The project of a project-wide export (the audit trail's CSV), with the filters it was asked with. */
+    /**
+     * The project of a project-wide export (the audit trail's CSV, a baseline's Word files), with what it was asked
+     * with (the filters; the baseline, its document, the baseline compared with).
+     */
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     params: jsonb('params').$type<Record<string, unknown>>(),
-    kind: text('kind', { enum: ['msword', 'reqif', 'audit_csv'] }).notNull(),
+    kind: text('kind', { enum: ['msword', 'reqif', 'audit_csv', 'baseline_msword', 'baseline_redline'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

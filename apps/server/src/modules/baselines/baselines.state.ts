@@ -129,7 +129,7 @@ export function liveContentsSql(documentIds: number[], only: SQL): SQL {
  * up-to-date mark of the live views (decisions §6, §22).
  */
 export function liveLinksSql(documentIds: number[]): SQL {
-  const up = upToDateSql('p.updated_at', 'c.updated_at');
+  const up = upToDateSql('p', 'c');
   return sql`select c.document_id, l.parent_id, l.child_id, ${up} as up
       from requirements c
       join requirement_links l on l.child_id = c.id

@@ -4,11 +4,16 @@ import { warmWordExport } from './export-warm-up';
 import { writeReqifExport } from './reqif/reqif-export';
 import type { ReqifExportData } from './reqif/reqif-export-data';
 import type { ExportData } from './word/export-data';
+import { buildRedlineDocx, type RedlineInput } from './word/redline';
 import { buildWordExport } from './word/word-export';
+
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** What the export thread is given: what the server's thread read from the database, and the moment of the export. */
 export type ExportInput =
-  { kind: 'msword'; data: ExportData; lang: Language; now: Date } | { kind: 'reqif'; data: ReqifExportData; now: Date };
+  | { kind: 'msword'; data: ExportData; lang: Language; now: Date }
+  | { kind: 'reqif'; data: ReqifExportData; now: Date }
+  | { kind: 'redline'; input: RedlineInput };
 
 export type ExportOutput = { data: Uint8Array; extension: 'docx' | 'reqif' | 'reqifz' };
 
@@ -17,6 +22,7 @@ export const task: ThreadTask<ExportInput, ExportOutput> = {
   async run(input) {
     if (input.kind === 'msword')
       return { data: await buildWordExport(input.data, input.lang, input.now), extension: 'docx' };
+    if (input.kind === 'redline') return { data: await buildRedlineDocx(input.input), extension: 'docx' };
     const { data, extension } = writeReqifExport(input.data, input.now);
     return { data, extension };
   },

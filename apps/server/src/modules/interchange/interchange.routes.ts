@@ -14,16 +14,16 @@ import { actorOf } from '../../http/work';
 import { findElementProjectForUser } from '../../policies/project-access';
 import { can } from '../../policies/policy';
 import { documentById } from '../working-area/core/locators';
+import { baselineExportRoutes, baselineFile, BASELINE_DOWNLOADS, isBaselineDownload } from './baseline-exports';
 import { createDownloadLink, takeDownload, type DownloadKind } from './downloads.service';
 import { ExportThread } from './export-off-thread';
+import { DOCX } from './export-task';
 import type { ThreadLimits } from './bounded-thread';
 import { loadExportData } from './word/export-data';
 import { loadReqifExportData } from './reqif/reqif-export-data';
 
 type Built = { data: Buffer; name: string; extension: string; contentType: string };
 type Exporter = (db: Db, documentId: number, lang: Language, thread: ExportThread) => Promise<Built>;
-
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /**
  * How each kind of export is built when its link is followed: the data is read here, the file is built on the
@@ -77,6 +77,8 @@ export function interchangeRoutes(
   app.addHook('onClose', () => thread.close());
   const tags = ['interchange'];
   const params = z.object({ id: idSchema });
+  // A baseline's Word files (decisions §22) are built on the same thread and followed by the same download route.
+  baselineExportRoutes(app, ctx);
 
   r.get(
     '/api/documents/exportmsword/:id',
@@ -137,7 +139,18 @@ export function interchangeRoutes(
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const link = await takeDownload(ctx.db, request.params.token, user.id, ['msword', 'reqif']);
+      const link = await takeDownload(ctx.db, request.params.token, user.id, [
+        'msword',
+        'reqif',
+        ...BASELINE_DOWNLOADS,
+      ]);
+      // A baseline's file (decisions §22): its own checks and data (baseline-exports.ts), the same thread and trail.
+      if (link && isBaselineDownload(link.kind)) {
+        const file = await baselineFile(ctx.db, thread, { ...link, kind: link.kind }, user, request.lang);
+        const project = { id: file.projectId, strength: 'key share' } as const;
+        await runWork(ctx, { actor: actorOf(request), project }, async (work) => work.audit(file.projectId, file.fact));
+        return reply.headers(downloadHeaders(file.name, 'docx')).type(DOCX).send(file.data);
+      }
       const exporter = link && EXPORTERS[link.kind];
       if (!link || !exporter || link.documentId === null) throw notFound();
       const place = await findElementProjectForUser(ctx.db, 'document', link.documentId, user.id);
