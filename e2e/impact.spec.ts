@@ -66,8 +66,8 @@ test('an alpha user sees everything downstream by level, the way each is reached
   await a.goto(requirementUrl(seed.requirement));
   const section = impact(a, 'Impact');
   await expect(section).toBeVisible();
-  const children = section.getByRole('list', { name: 'Children' });
-  const level2 = section.getByRole('list', { name: 'Level 2' });
+  const children = section.getByRole('list', { name: 'Downstream, level 1' });
+  const level2 = section.getByRole('list', { name: 'Downstream, level 2' });
   await expect(items(children)).toHaveCount(2);
   await expect(items(level2)).toHaveCount(2);
   await expect(items(children).nth(0)).toHaveText(/^SD_001The speed widget renders the speedviaSR_I_001$/);
@@ -93,8 +93,8 @@ test('an alpha user sees everything downstream by level, the way each is reached
 test('a member without the alpha flag sees no test, in French', async () => {
   await b.goto(requirementUrl(seed.requirement));
   const section = impact(b, 'Impact');
-  await expect(section.getByRole('list', { name: 'Enfants' })).toBeVisible();
-  const level2 = section.getByRole('list', { name: 'Niveau 2' });
+  await expect(section.getByRole('list', { name: 'En aval, niveau 1' })).toBeVisible();
+  const level2 = section.getByRole('list', { name: 'En aval, niveau 2' });
   await expect(items(level2)).toHaveCount(1);
   await expect(items(level2).first()).toHaveText(/^VT_001Check the speed readoutparSD_001$/);
   await expect(section.getByText('Speed readout test')).toHaveCount(0);

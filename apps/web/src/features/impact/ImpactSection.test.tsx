@@ -51,7 +51,7 @@ describe('the Impact section', () => {
     ]);
     expect(calls.some((url) => url.endsWith('/api/requirements/impact/1'))).toBe(true);
     const lists = [...document.querySelectorAll('ul')];
-    expect(lists.map((ul) => ul.getAttribute('aria-label'))).toEqual(['Children', 'Level 2']);
+    expect(lists.map((ul) => ul.getAttribute('aria-label'))).toEqual(['Downstream, level 1', 'Downstream, level 2']);
     expect([...document.querySelectorAll('h3')].map((h) => h.textContent)).toEqual(['Children (2)', 'Level 2 (1)']);
     const items = [...document.querySelectorAll('[data-impact-item]')];
     expect(items.map((li) => li.textContent)).toEqual([

@@ -41,6 +41,8 @@ export function ImpactSection({ requirement }: { requirement: RequirementPresent
           {t('impact.hint')}
         </Text>
         {[...levels].map(([depth, level]) => {
+          // The list is named for the impact and its level: the traceability section above has its own "Children"
+          // list, and a name containing that word would be found by it.
           const heading = depth === 1 ? t('impact.direct') : t('impact.level', { level: depth });
           return (
             <Stack gap={6} key={depth}>
@@ -50,7 +52,14 @@ export function ImpactSection({ requirement }: { requirement: RequirementPresent
                   ({level.length})
                 </Text>
               </Title>
-              <Stack component="ul" gap={6} m={0} p={0} className={classes.list} aria-label={heading}>
+              <Stack
+                component="ul"
+                gap={6}
+                m={0}
+                p={0}
+                className={classes.list}
+                aria-label={t('impact.list', { level: depth })}
+              >
                 {level.map((e) => (
                   <li key={e.requirement.id} className={classes.item} data-impact-item={e.requirement.id}>
                     <Link to={paths.requirement(e.requirement.id)} className={classes.reference}>
