@@ -38,4 +38,5 @@ export * from './schemas/baselines';
 export * from './schemas/suspect-links';
 export * from './schemas/revisions';
 export * from './schemas/impact';
+export * from './schemas/reviews';
 export * from './rules/search-extract';

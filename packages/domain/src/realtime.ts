@@ -60,6 +60,12 @@ export type RealtimeEvents = {
   RequirementDeleted: { requirement_id: number; document_id: number };
   /** A comment on the project or one of its elements (decisions §11). */
   CommentCreated: { comment: CommentPresented };
+  /**
+   * A review changed (started, feedback, a verdict, a signature, closed, republished) or was deleted (decisions §23):
+   * the list and the open review are read again; the payload is deliberately small.
+   */
+  ReviewUpdated: { review_id: number };
+  ReviewDeleted: { review_id: number };
 };
 export type RealtimeEventName = keyof RealtimeEvents;
 
