@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AuditAction, AuditChanges, AuditEntityType } from '@reqloom/domain';
 import type { Db } from '../db/client';
 import { accessTokens, auditEntries, users } from '../db/schema';
+import type { TailStatement } from '../db/tailed-transaction';
 
 /**
  * Who a unit of work acts for (decisions §21): the user of a session, an access token (its owner, and the token's
@@ -62,17 +63,22 @@ async function resolveActor(tx: Db, actor: WorkActor): Promise<ResolvedActor> {
  */
 const ENTRIES_PER_STATEMENT = 2000;
 
-/** Writes the facts of a unit of work as entries, in its transaction: one statement per 2,000 of them. */
-export async function writeAudit(tx: Db, actor: WorkActor, audited: AuditedFact[]): Promise<void> {
-  if (audited.length === 0) return;
+/**
+ * The statements that write the facts of a unit of work as entries, one per 2,000 of them: built here, sent by the
+ * unit of work last, with its commit (db/tailed-transaction.ts).
+ */
+export async function auditStatements(tx: Db, actor: WorkActor, audited: AuditedFact[]): Promise<TailStatement[]> {
+  if (audited.length === 0) return [];
   const who = await resolveActor(tx, actor);
+  const statements: TailStatement[] = [];
   for (let start = 0; start < audited.length; start += ENTRIES_PER_STATEMENT) {
-    await writeEntries(tx, who, audited.slice(start, start + ENTRIES_PER_STATEMENT));
+    statements.push(insertEntries(tx, who, audited.slice(start, start + ENTRIES_PER_STATEMENT)));
   }
+  return statements;
 }
 
-async function writeEntries(tx: Db, who: ResolvedActor, audited: AuditedFact[]): Promise<void> {
-  await tx.insert(auditEntries).values(
+function insertEntries(tx: Db, who: ResolvedActor, audited: AuditedFact[]): TailStatement {
+  return tx.insert(auditEntries).values(
     audited.map(({ projectId, fact }) => ({
       projectId,
       actorType: who.type,

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { lockProjectFirst, type ProjectLockStrength } from './locks';
 import type { DomainEvent } from '../events/domain-events';
 import type { PresentedEntity, Remembered, WireMessage } from '../events/wire-message';
-import { writeAudit, type AuditedFact, type AuditFact, type WorkActor } from './audit';
+import { auditStatements, type AuditedFact, type AuditFact, type WorkActor } from './audit';
 
 /** A fact about a project: the ones the audit trail can say something of. */
 type ProjectFact = Extract<DomainEvent, { projectId: number }>;
@@ -78,30 +78,35 @@ function sqlState(error: unknown): string | undefined {
 }
 
 export async function runWork<T>(app: AppContext, options: WorkOptions, fn: (work: Work) => Promise<T>): Promise<T> {
-  const transaction = <R>(body: (tx: Db) => Promise<R>) =>
-    app.db.transaction(body, options.isolation && { isolationLevel: options.isolation });
   for (let attempt = 1; ; attempt++) {
     const events: DomainEvent[] = [];
     const audited: AuditedFact[] = [];
     const remembered: Remembered = new Map();
     try {
-      const { result, wire } = await transaction(async (tx) => {
-        const work: Work = {
-          app,
-          tx,
-          lang: options.lang ?? 'en',
-          record: (event: DomainEvent, audit?: AuditFact) => {
-            events.push(event);
-            if (audit) audited.push({ projectId: (event as ProjectFact).projectId, fact: audit });
-          },
-          audit: (projectId, fact) => void audited.push({ projectId, fact }),
-          remember: (entity) => void remembered.set(`${entity.kind}:${entity.value.id}`, { at: events.length, entity }),
-        };
-        if (options.project) await lockProjectFirst(tx, options.project.id, options.project.strength);
-        const result = await fn(work);
-        if (app.config.auditWrites) await writeAudit(tx, options.actor, audited);
-        return { result, wire: await app.toWire(tx, events, remembered) };
-      });
+      const { result, wire } = await app.database.tailedTransaction(
+        async (tx: Db) => {
+          const work: Work = {
+            app,
+            tx,
+            lang: options.lang ?? 'en',
+            record: (event: DomainEvent, audit?: AuditFact) => {
+              events.push(event);
+              if (audit) audited.push({ projectId: (event as ProjectFact).projectId, fact: audit });
+            },
+            audit: (projectId, fact) => void audited.push({ projectId, fact }),
+            remember: (entity) =>
+              void remembered.set(`${entity.kind}:${entity.value.id}`, { at: events.length, entity }),
+          };
+          if (options.project) await lockProjectFirst(tx, options.project.id, options.project.strength);
+          const result = await fn(work);
+          const wire = await app.toWire(tx, events, remembered);
+          // The entries go last, with the commit: on PostgreSQL in the same round trip (decisions §21: recording must
+          // not slow a write).
+          const tail = app.config.auditWrites ? await auditStatements(tx, options.actor, audited) : [];
+          return { result: { result, wire }, tail };
+        },
+        options.isolation && { isolationLevel: options.isolation },
+      );
       app.events.publish({ events, wire, origin: options.origin });
       options.committed?.(wire);
       return result;

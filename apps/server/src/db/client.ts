@@ -8,6 +8,7 @@ import { acquireDataDirLock, dataDirOwner, DataDirInUseError } from './data-dir-
 import { listenPGlite, listenPostgres, type Listening, type NotificationHandlers } from './notifications';
 import { servePGliteSocket, socketPathIn } from './pglite-socket';
 import * as schema from './schema';
+import { plainTailedTransaction, type TailedTransaction } from './tailed-transaction';
 
 export type Schema = typeof schema;
 /** One type for both drivers, so that every service serves PGlite and PostgreSQL alike. */
@@ -16,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** A transaction whose last statements travel with its commit where that saves a round trip (tailed-transaction.ts). */
+  tailedTransaction: TailedTransaction;
   close: () => Promise<void>;
   /**
    * Hears the notifications of `channel` (see notifications.ts). Absent for the command line's connection to a
@@ -91,6 +94,7 @@ async function openPostgres(url: string, max: number, { migrate: apply = true } 
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const { pgTailedTransaction } = await import('./pg-tailed-transaction');
   // No JIT: this is short OLTP work, and the per-row index lookups of a document's links are costed high
   // enough to trigger a compilation that takes longer (80 ms to a second) than the query itself.
   const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
@@ -99,6 +103,7 @@ async function openPostgres(url: string, max: number, { migrate: apply = true } 
   return {
     db: db as unknown as Db,
     driver: 'postgres',
+    tailedTransaction: pgTailedTransaction(db, pool),
     close: () => pool.end(),
     listen: async (channel, handlers) => listenPostgres(url, channel, handlers),
   };
@@ -117,6 +122,7 @@ async function openPGlite(dir: string | undefined): Promise<Database & { client:
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    tailedTransaction: plainTailedTransaction(db),
     client,
     close: () => client.close(),
     listen: (channel, handlers) => listenPGlite(client, channel, handlers),

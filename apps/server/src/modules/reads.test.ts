@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig } from '../config';
+import { plainTailedTransaction } from '../db/tailed-transaction';
 import type { Database, Db } from '../db/client';
 import * as schema from '../db/schema';
 import { SESSION_COOKIE } from '../http/session-cookie';
@@ -42,7 +43,14 @@ beforeAll(async () => {
       : drizzlePg(client as Pool, { schema, logger });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-reads-'));
   built = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
-    database: { db, driver: database.driver, close: async () => undefined, listen: database.listen },
+    database: {
+      db,
+      driver: database.driver,
+      // Every statement through the logging instance, begin and commit included.
+      tailedTransaction: plainTailedTransaction(db),
+      close: async () => undefined,
+      listen: database.listen,
+    },
   });
   await built.app.ready();
   const user = await createConfirmedUser(database.db, {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAudit } from '../../core/audit';
+import { auditStatements } from '../../core/audit';
 import { auditEntries } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { tableRows } from '../../test/backup-files';
@@ -71,12 +71,13 @@ describe('backup and restore of the audit trail', () => {
     expect(await entriesOf(target.database)).toEqual(before);
 
     // New entries take ids past the restored ones (the identity's sequence was restored).
-    await writeAudit(target.database.db, { type: 'cli' }, [
+    const statements = await auditStatements(target.database.db, { type: 'cli' }, [
       {
         projectId: project.id,
         fact: { action: 'updated', entityType: 'project', entityId: project.id, reference: 'Kept, renamed' },
       },
     ]);
+    for (const statement of statements) await statement;
     const next = await entriesOf(target.database);
     expect(next).toHaveLength(before.length + 1);
     expect(next.at(-1)!.id).toBeGreaterThan(Math.max(...before.map((e) => e.id)));
