@@ -21,6 +21,12 @@ export const PREREQUISITES = [
     for: 'stable screenshots',
   },
   { tool: 'soffice', packages: ['libreoffice-writer-nogui'], for: 'opening the Word export' },
+  {
+    tool: 'libreoffice-calc',
+    path: '/usr/lib/libreoffice/program/libsclo.so',
+    packages: ['libreoffice-calc-nogui'],
+    for: 'opening the spreadsheet exports',
+  },
   { tool: 'pdftotext', packages: ['poppler-utils'], for: 'reading the Word export back' },
   { tool: 'xmllint', packages: ['libxml2-utils'], for: 'validating the ReqIF export' },
 ];
