@@ -45,7 +45,7 @@ export function CollaborativeDescription({
   minHeight = 180,
   readOnly = false,
 }: CollaborativeDescriptionProps) {
-  const { collaboration, status, users } = useCollaboration(requirementId);
+  const { collaboration, status, users } = useCollaboration(requirementId, readOnly);
   const { t } = useTranslation();
   return (
     <Stack gap={6}>

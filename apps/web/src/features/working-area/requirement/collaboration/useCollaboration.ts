@@ -19,9 +19,9 @@ export type Collaboration = { provider: HocuspocusProvider; doc: Y.Doc };
 /**
  * The shared document `requirement.{id}` for as long as the view shows it: the provider, the status of spec 2 and
  * the people connected. The server authenticates by the session cookie sent with the upgrade, so the token the
- * provider insists on sending is empty.
+ * provider insists on sending is empty. `readOnly` is the caller's role as the client knows it (below editor).
  */
-export function useCollaboration(requirementId: number) {
+export function useCollaboration(requirementId: number, readOnly = false) {
   const [collaboration, setCollaboration] = useState<Collaboration | null>(null);
   const [status, signal] = useReducer(nextStatus, 'connecting');
   const [users, setUsers] = useState<ConnectedUser[]>([]);
@@ -58,7 +58,11 @@ export function useCollaboration(requirementId: number) {
       doc.destroy();
       setCollaboration(null);
     };
-  }, [requirementId]);
+    // A change of the caller's role opens the document anew (decisions §20). Demoted, what they typed and the server
+    // refused would otherwise stay on their screen as if it were saved: the fresh document shows what everyone has.
+    // Promoted, the connection opened read-only would stay so: the server decides a connection's rights when it
+    // opens.
+  }, [requirementId, readOnly]);
 
   // Nobody is seen any more through a refused connection.
   return { collaboration, status, users: status === 'connectionError' ? [] : users };
