@@ -132,10 +132,16 @@ test('an editor demoted to viewer while typing turns read-only live, and what it
   await expect(description(maintainer)).toContainText('Typed as an editor.');
   await expect.poll(() => savedDescription(maintainer)).toContain('Typed as an editor.');
 
+  // The editor's element as it is now: the role's change opens the shared document anew, with a new editor.
+  await description(editor).evaluate((element) => (element.dataset.before = 'demotion'));
   await setRole(editorId, 'viewer');
   // No reload: ProjectMembersUpdated makes the client read the project again, and my_role turns the editor
   // read-only. Decisions §20 bound it at 2 s; the margin is for a loaded machine.
   await expect(description(editor)).toHaveAttribute('contenteditable', 'false', { timeout: 3_000 });
+  // Opened anew: what the server refused before the client heard of its role does not stay on its screen.
+  await expect(description(editor)).not.toHaveAttribute('data-before', 'demotion');
+  await expect(status(editor)).toHaveText('All changes saved');
+  await expect(description(editor)).toContainText('Typed as an editor.');
   await expect(readOnlyNotice(editor)).toBeVisible();
   await expect(button(editor, 'Copy')).toHaveCount(0);
   await snap(editor, 'roles-05-demoted-read-only');
