@@ -90,8 +90,7 @@ describe('GET reviews/exportmsword/{id}', () => {
     for (const words of ['Ann Approver', 'Bob Approver', 'Approved', 'Rejected', 'Meant to approve', 'Standing'])
       expect(text).toContain(words);
     expect(text).toContain(`${ann.signed_at.slice(0, 19).replace('T', ' ')} UTC`);
-    // The hash may break over lines in a narrow cell: it is found whole once the text is joined.
-    expect(text.replace(/\s+/g, '')).toContain(hash);
+    // On one line of its own, whole: a reader can copy it.
     expect(text.split('\n').some((line) => line.includes(hash))).toBe(true);
 
     const [entry] = await t.ctx.db
@@ -101,7 +100,7 @@ describe('GET reviews/exportmsword/{id}', () => {
       .orderBy(auditEntries.id);
     expect(entry).toMatchObject({ entityId: s.review.id, actorId: s.vic.id });
     expect(entry!.changes).toMatchObject({ format: { new: 'msword' }, content_hash: { new: hash } });
-  });
+  }, 180_000);
 
   it('is in French for a French reader, and refused to a non-member (403) and after leaving (404 on the link)', async () => {
     const s = await reviewScene(t);
@@ -115,5 +114,5 @@ describe('GET reviews/exportmsword/{id}', () => {
     const link = (await s.rita.agent.get(`/api/reviews/exportmsword/${s.review.id}`)).data.url;
     expect((await s.owner.agent.delete(`/api/projects/members/${s.project.id}/${s.rita.id}`)).statusCode).toBe(204);
     expect((await s.rita.agent.get(link)).statusCode).toBe(404);
-  });
+  }, 180_000);
 });

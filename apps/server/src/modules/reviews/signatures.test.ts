@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { auditEntries, reviewSignatures } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { recomputeContentHash, reviewScene, sign } from '../../test/signatures';
@@ -23,7 +23,8 @@ const auditOf = (reviewId: number, action: 'review_signed' | 'signature_revoked'
     .from(auditEntries)
     .where(
       and(eq(auditEntries.entityType, 'review'), eq(auditEntries.entityId, reviewId), eq(auditEntries.action, action)),
-    );
+    )
+    .orderBy(asc(auditEntries.id));
 
 describe('POST reviews/sign/{id}', () => {
   it('binds the signer, meaning, time, baseline and a hash anyone recomputes from the baseline’s answers', async () => {

@@ -5,7 +5,7 @@ import type { ExportData } from './export-data';
 import { ACCENT, MUTED } from './export-style';
 import { exportTexts } from './export-texts';
 import { reviewTexts, type ReviewTexts } from './review-texts';
-import { grid, heading } from './word-blocks';
+import { heading } from './word-blocks';
 import { descriptionContext, documentBody, packWord } from './word-export';
 
 /** What a review's Word export shows (decisions §23): plain data, built into a file on the export thread. */
@@ -74,30 +74,50 @@ function coverPage(input: ReviewWordInput, t: ReviewTexts): FileChild[] {
     ...(review.moderator ? [line(t('moderator', { name: review.moderator }), { color: MUTED })] : []),
     line(t('state', { state: t(`state.${review.state}`) }), { color: MUTED }),
     line(review.approved ? t('approved') : t('notApproved'), { bold: true }),
-    line(`${t('contentHash')}: `, { color: MUTED }),
-    line(input.contentHash, { font: 'Courier New' }),
+    line(`${t('contentHash')}:`, { color: MUTED }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      children: [new TextRun({ text: input.contentHash, font: 'Courier New', size: 18 })],
+    }),
     line(t('made', { date: instant(input.now) }), { color: MUTED }),
     new Paragraph({ children: [new PageBreak()] }),
   ];
 }
 
+/** A label and its value on one line (a table would break a hash over a narrow cell's lines). */
+const field = (label: string, value: string, options: { mono?: boolean } = {}) =>
+  new Paragraph({
+    spacing: { after: 40 },
+    children: [
+      new TextRun({ text: `${label}: `, color: MUTED }),
+      new TextRun({ text: value, ...(options.mono ? { font: 'Courier New', size: 18 } : {}) }),
+    ],
+  });
+
+/** Feedback grouped under the requirement it hangs on (in reading order), then the review's own. */
 function feedbackSection(input: ReviewWordInput, t: ReviewTexts): FileChild[] {
   const out: FileChild[] = [new Paragraph({ children: [new PageBreak()] }), heading(t('feedback'))];
   if (input.feedback.length === 0)
     return [...out, new Paragraph({ children: [new TextRun({ text: t('noFeedback'), italics: true })] })];
-  out.push(
-    grid(
-      [t('requirement'), t('kind'), t('content'), t('author'), t('date'), t('resolved')],
-      input.feedback.map((f) => [
-        f.requirement ?? t('onReview'),
-        t(`kind.${f.kind}`),
-        f.content,
-        f.author ?? t('unknown'),
-        instant(f.at),
-        f.resolved ? t('yes') : t('no'),
-      ]),
-    ),
-  );
+  let group: string | null | undefined;
+  for (const f of input.feedback) {
+    if (f.requirement !== group) {
+      group = f.requirement;
+      out.push(heading(group ?? t('onReview'), 1));
+    }
+    out.push(
+      new Paragraph({
+        keepNext: true,
+        spacing: { before: 120, after: 40 },
+        children: [
+          new TextRun({ text: t(`kind.${f.kind}`), bold: true }),
+          new TextRun({ text: ` - ${f.author ?? t('unknown')}, ${instant(f.at)}`, color: MUTED }),
+          ...(f.resolved ? [new TextRun({ text: ` (${t('resolved').toLowerCase()})`, color: MUTED })] : []),
+        ],
+      }),
+      ...f.content.split('\n').map((text) => new Paragraph({ children: [new TextRun(text)] })),
+    );
+  }
   return out;
 }
 
@@ -106,30 +126,33 @@ function signaturePage(input: ReviewWordInput, t: ReviewTexts): FileChild[] {
   const out: FileChild[] = [
     new Paragraph({ children: [new PageBreak()] }),
     heading(t('signatures')),
+    field(t('contentHash'), input.contentHash, { mono: true }),
     new Paragraph({
-      children: [
-        new TextRun({ text: `${t('contentHash')}: `, color: MUTED }),
-        new TextRun({ text: input.contentHash, font: 'Courier New' }),
-      ],
-    }),
-    new Paragraph({
+      spacing: { after: 240 },
       children: [new TextRun({ text: t('hashHint', { id: input.baseline.id }), color: MUTED, size: 18 })],
     }),
   ];
   if (input.signatures.length === 0)
     return [...out, new Paragraph({ children: [new TextRun({ text: t('noSignature'), italics: true })] })];
-  out.push(
-    grid(
-      [t('signer'), t('meaning'), t('signedAt'), t('signedHash'), t('revocation')],
-      input.signatures.map((s) => [
-        s.signer ?? t('unknown'),
-        t(`meaning.${s.meaning}`),
-        instant(s.signedAt),
-        [new Paragraph({ children: [new TextRun({ text: s.contentHash, font: 'Courier New', size: 16 })] })],
+  for (const s of input.signatures) {
+    out.push(
+      new Paragraph({
+        keepNext: true,
+        spacing: { before: 240, after: 60 },
+        border: { bottom: { style: 'single', size: 4, color: 'D9D9D9', space: 2 } },
+        children: [
+          new TextRun({ text: s.signer ?? t('unknown'), bold: true }),
+          new TextRun({ text: ` - ${t(`meaning.${s.meaning}`)}`, bold: true, color: ACCENT }),
+        ],
+      }),
+      field(t('signedAt'), instant(s.signedAt)),
+      field(t('signedHash'), s.contentHash, { mono: true }),
+      field(
+        t('revocation'),
         s.revocation ? t('revoked', { date: instant(s.revocation.at), reason: s.revocation.reason }) : t('standing'),
-      ]),
-    ),
-  );
+      ),
+    );
+  }
   return out;
 }
 
@@ -150,7 +173,7 @@ export async function buildReviewWordExport(input: ReviewWordInput): Promise<Buf
     {
       title: t('title', { title: input.review.title }),
       description: input.review.project,
-      header: `${t('title', { title: input.review.title })} - ${input.baseline.name}`,
+      header: t('title', { title: input.review.title }),
       updateFields: input.documents.some((d) => d.settings['export.tableOfContents']),
       body,
     },
