@@ -37,6 +37,7 @@ import { approvalRoutes } from './modules/reviews/approval.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { baselineRoutes } from './modules/baselines/baselines.routes';
+import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { classifierRoutes } from './modules/classifiers/classifiers.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { importRoutes } from './modules/interchange/import.routes';
@@ -164,6 +165,7 @@ export async function buildApp(
   searchRoutes(app, ctx);
   classifierRoutes(app, ctx);
   baselineRoutes(app, ctx);
+  reviewRoutes(app, ctx);
   // Multipart is parsed only where it is expected: elsewhere a form body stays refused (415) as before.
   await app.register(async (scope) => {
     await scope.register(multipart);
