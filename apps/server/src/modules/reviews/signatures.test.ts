@@ -59,7 +59,7 @@ describe('POST reviews/sign/{id}', () => {
       true,
     );
     const [entry] = await auditOf(s.review.id, 'review_signed');
-    expect(entry).toMatchObject({ actorId: s.ann.id, reference: 'SRS sign-off' });
+    expect(entry).toMatchObject({ actorId: s.ann.id, entityReference: 'SRS sign-off' });
     expect(entry!.changes).toMatchObject({
       meaning: { new: 'approved' },
       content_hash: { new: signature.content_hash },
@@ -107,7 +107,7 @@ describe('POST reviews/sign/{id}', () => {
     expect(login.statusCode).toBe(429);
     // Another signer has a count of their own.
     expect((await sign(s.bob, s.review.id)).statusCode).toBe(201);
-  });
+  }, 120_000);
 
   it('refuses an access token (403), a removed member (403), a closed review (422) and a second standing signature', async () => {
     const s = await reviewScene(t);
