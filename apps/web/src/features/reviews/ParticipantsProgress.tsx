@@ -1,0 +1,66 @@
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import type { ReviewPresented } from '@reqloom/domain';
+import { IconSignature } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The progress of each participant (decisions §23): an approver's verdicts out of the review's items, and whether
+ * each participant's signature stands. `compact` is the list's cell; the review page shows it in full.
+ */
+export function ParticipantsProgress({ review, compact = false }: { review: ReviewPresented; compact?: boolean }) {
+  const { t } = useTranslation();
+  const items = review.counts.items;
+  const signed = review.participants.filter((p) => p.signed).length;
+  return (
+    <Stack gap={compact ? 4 : 'sm'}>
+      <Stack gap={compact ? 4 : 'sm'} role="list" aria-label={t('reviews.progress.label', { title: review.title })}>
+        {review.participants.map((participant) => {
+          const approver = participant.role === 'approver';
+          const share = approver && items > 0 ? (participant.verdict_count / items) * 100 : 0;
+          return (
+            <Stack key={participant.user.id} gap={2} role="listitem" data-participant={participant.user.name}>
+              <Group gap={6} wrap="nowrap" justify="space-between">
+                <Group gap={6} wrap="nowrap">
+                  <Text fz="sm" fw={compact ? 400 : 600}>
+                    {participant.user.name}
+                  </Text>
+                  <Badge variant="outline" color={approver ? 'violet' : 'gray'} size="xs" radius="sm">
+                    {t(`reviews.roles.${participant.role}`)}
+                  </Badge>
+                </Group>
+                <Group gap={6} wrap="nowrap">
+                  {approver ? (
+                    <Text fz="xs" c="dimmed">
+                      {t('reviews.progress.verdicts', { given: participant.verdict_count, items })}
+                    </Text>
+                  ) : null}
+                  <Badge
+                    variant={participant.signed ? 'light' : 'transparent'}
+                    color={participant.signed ? 'teal' : 'gray'}
+                    size="xs"
+                    radius="sm"
+                    leftSection={participant.signed ? <IconSignature size={11} aria-hidden /> : null}
+                    styles={{ label: { textTransform: 'none' } }}
+                  >
+                    {participant.signed ? t('reviews.progress.signed') : t('reviews.progress.notSigned')}
+                  </Badge>
+                </Group>
+              </Group>
+              {approver && !compact ? (
+                <Progress
+                  value={share}
+                  size="sm"
+                  color="violet"
+                  aria-label={t('reviews.progress.verdictsOf', { name: participant.user.name })}
+                />
+              ) : null}
+            </Stack>
+          );
+        })}
+      </Stack>
+      <Text fz="xs" c="dimmed">
+        {t('reviews.progress.signatures', { signed, total: review.participants.length })}
+      </Text>
+    </Stack>
+  );
+}
