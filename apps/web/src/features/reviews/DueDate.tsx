@@ -18,7 +18,7 @@ export function DueDate({ due, open, format }: { due: string | null; open: boole
         <time dateTime={due}>{format(`${due}T12:00:00Z`)}</time>
       </Text>
       {overdue ? (
-        <Badge color="red" variant="light" size="xs" radius="sm">
+        <Badge styles={{ label: { textTransform: 'none' } }} color="red" variant="light" size="xs" radius="sm">
           {t('reviews.overdue')}
         </Badge>
       ) : null}

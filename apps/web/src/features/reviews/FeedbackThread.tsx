@@ -101,7 +101,13 @@ function FeedbackEntry({
     >
       <Group gap={6} justify="space-between" wrap="nowrap">
         <Group gap={6} wrap="wrap">
-          <Badge color={KIND_COLOR[entry.kind]} variant="light" size="xs" radius="sm">
+          <Badge
+            styles={{ label: { textTransform: 'none' } }}
+            color={KIND_COLOR[entry.kind]}
+            variant="light"
+            size="xs"
+            radius="sm"
+          >
             {t(`reviews.feedback.kinds.${entry.kind}`)}
           </Badge>
           <Text fz="xs" fw={600}>
@@ -112,7 +118,14 @@ function FeedbackEntry({
             {earlier ? ` · ${t('reviews.feedback.earlierRevision')}` : ''}
           </Text>
           {entry.resolved ? (
-            <Badge color="teal" variant="outline" size="xs" radius="sm" leftSection={<IconCheck size={10} />}>
+            <Badge
+              styles={{ label: { textTransform: 'none' } }}
+              color="teal"
+              variant="outline"
+              size="xs"
+              radius="sm"
+              leftSection={<IconCheck size={10} />}
+            >
               {t('reviews.feedback.resolved')}
             </Badge>
           ) : null}

@@ -78,7 +78,7 @@ export function ReviewHeader({ review, standing }: { review: ReviewDetailPresent
             </Title>
             <ReviewStateBadges review={review} />
             {review.revision > 1 ? (
-              <Badge variant="outline" color="gray" radius="sm">
+              <Badge styles={{ label: { textTransform: 'none' } }} variant="outline" color="gray" radius="sm">
                 {t('reviews.revision', { number: review.revision })}
               </Badge>
             ) : null}

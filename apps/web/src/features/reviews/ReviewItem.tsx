@@ -54,7 +54,14 @@ export function ReviewItem({
         {item.tags.length > 0 ? (
           <Group gap={4}>
             {item.tags.map((tag) => (
-              <Badge key={tag.id} variant="outline" color="gray" size="xs" radius="sm">
+              <Badge
+                styles={{ label: { textTransform: 'none' } }}
+                key={tag.id}
+                variant="outline"
+                color="gray"
+                size="xs"
+                radius="sm"
+              >
                 {tag.title}
               </Badge>
             ))}

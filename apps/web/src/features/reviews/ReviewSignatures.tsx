@@ -66,7 +66,13 @@ function SignatureEntry({
           <Text fz="sm" fw={600} td={revoked ? 'line-through' : undefined}>
             {signature.user.name}
           </Text>
-          <Badge color={MEANING_COLOR[signature.meaning]} variant="light" size="sm" radius="sm">
+          <Badge
+            styles={{ label: { textTransform: 'none' } }}
+            color={MEANING_COLOR[signature.meaning]}
+            variant="light"
+            size="sm"
+            radius="sm"
+          >
             {t(`reviews.meanings.${signature.meaning}`)}
           </Badge>
         </Group>

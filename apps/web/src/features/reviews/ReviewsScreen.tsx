@@ -95,7 +95,13 @@ function ReviewsTable({ reviews }: { reviews: ReviewPresented[] }) {
                     {review.title}
                   </Anchor>
                   {review.revision > 1 ? (
-                    <Badge variant="outline" color="gray" size="xs" radius="sm">
+                    <Badge
+                      styles={{ label: { textTransform: 'none' } }}
+                      variant="outline"
+                      color="gray"
+                      size="xs"
+                      radius="sm"
+                    >
                       {t('reviews.revision', { number: review.revision })}
                     </Badge>
                   ) : null}
