@@ -35,6 +35,7 @@ import { commentRoutes } from './modules/comments/comments.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { baselineRoutes } from './modules/baselines/baselines.routes';
+import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { classifierRoutes } from './modules/classifiers/classifiers.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { importRoutes } from './modules/interchange/import.routes';
@@ -160,6 +161,7 @@ export async function buildApp(
   searchRoutes(app, ctx);
   classifierRoutes(app, ctx);
   baselineRoutes(app, ctx);
+  reviewRoutes(app, ctx);
   // Multipart is parsed only where it is expected: elsewhere a form body stays refused (415) as before.
   await app.register(async (scope) => {
     await scope.register(multipart);

@@ -55,6 +55,9 @@ export type DomainEventMap = {
   RequirementDeleted: { projectId: number; requirementId: number; documentId: number };
   /** A comment on the project or one of its elements. */
   CommentCreated: { projectId: number; commentId: number };
+  /** A review started, or its feedback, verdicts, signatures or state changed (decisions §23). */
+  ReviewChanged: { projectId: number; reviewId: number };
+  ReviewDeleted: { projectId: number; reviewId: number };
   SessionEnded: { sessionId: number };
   /** Every session of the user ends (but `keepSessionId`), and with `tokens` every access token too. */
   UserSessionsEnded: { userId: number; keepSessionId?: number; tokens: boolean };

@@ -75,6 +75,20 @@ beforeAll(async () => {
   fixtures['attachment.fileName'] = { params: { fileName: uploaded.data.fileName } };
   const baseline = (await owner.agent.post('/api/baselines', { project_id: project.id, name: 'Kept' })).data.data;
   fixtures['baseline.id'] = { params: { id: String(baseline.id) } };
+  // A review of the document with the reviewer as approver, and feedback on it (decisions §23).
+  const review = (
+    await owner.agent.post('/api/reviews', {
+      project_id: project.id,
+      title: 'Walked',
+      document_ids: [document.id],
+      participants: [{ user_id: members.get('reviewer')!.id, role: 'approver' }],
+    })
+  ).data.data;
+  fixtures['review.id'] = { params: { id: String(review.id) } };
+  const feedback = (
+    await owner.agent.post(`/api/reviews/feedback/${review.id}`, { kind: 'comment', content: 'Walked over' })
+  ).data.data;
+  fixtures['reviewFeedback.id'] = { params: { id: String(feedback.id) } };
 });
 afterAll(async () => {
   await t.close();
@@ -159,7 +173,13 @@ describe('project-scoped routes', () => {
     }
     expect(await t.ctx.db.select({ id: attachments.id }).from(attachments)).toHaveLength(1);
     const kept = await owner.agent.get(`/api/projects/baselines/${project.id}`);
-    expect(kept.data.data.map((b: { name: string }) => b.name)).toEqual(['Kept']);
+    expect(kept.data.data.map((b: { name: string }) => b.name)).toEqual(['Review: Walked', 'Kept']);
+    const review = await owner.agent.get(`/api/reviews/${fixtures['review.id']!.params!.id}`);
+    expect(review.data.data).toMatchObject({
+      state: 'open',
+      revision: 1,
+      counts: { items: 1, approved: 0, rejected: 0, feedback_open: 1 },
+    });
     const classifiers = await owner.agent.get(`/api/documents/classifiers/${fixtures['document.id']!.params!.id}`);
     expect(classifiers.data.data.map((c: { name: string; tags: unknown[] }) => [c.name, c.tags.length])).toEqual([
       ['Kind', 1],
@@ -172,12 +192,17 @@ describe('project-scoped routes', () => {
       if (route.access?.kind === 'project' && route.method !== 'GET' && route.method !== 'HEAD')
         byRole[leastRole(route.access, route.method)].push(`${route.method} ${route.url}`);
     expect(byRole.viewer.sort()).toEqual(['DELETE /api/projects/members/:id/:userId', 'POST /api/projects/search/:id']);
+    // Reviewers also take part in the reviews they are invited to (decisions §23); the review's own rules (the
+    // moderator, a participant, an approver) are the policy's, tested with the reviews.
     expect(byRole.reviewer.sort()).toEqual([
       'POST /api/categories/comment/:id',
       'POST /api/commentable/updatereadat/:type/:id',
       'POST /api/documents/comment/:id',
       'POST /api/projects/comment/:id',
       'POST /api/requirements/comment/:id',
+      'POST /api/reviews/feedback/:id',
+      'PUT /api/reviews/feedback/:id',
+      'PUT /api/reviews/verdict/:id',
     ]);
     expect(byRole.maintainer.sort()).toEqual([
       'DELETE /api/baselines/:id',

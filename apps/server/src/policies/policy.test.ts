@@ -46,4 +46,44 @@ describe('can', () => {
     expect(can(user, { do: 'feature.alpha' })).toBe(false);
     expect(can({ ...user, alpha: true }, { do: 'feature.alpha' })).toBe(true);
   });
+  it('gives each part of a review its rights, and none once the project role is gone (decisions §23)', () => {
+    const review = (moderatorId: number | null, participantRole: 'reviewer' | 'approver' | null) => ({
+      moderatorId,
+      participantRole,
+    });
+    const allowed = (
+      verb: 'review.moderate' | 'review.delete' | 'review.feedback' | 'review.verdict' | 'review.sign',
+      r: ReturnType<typeof review>,
+    ) => PROJECT_ROLES.filter((role) => can(user, { do: verb, project: as(role), review: r }));
+    // The moderator (user 7), as long as they stay an editor; a maintainer deletes any review.
+    expect(allowed('review.moderate', review(7, null))).toEqual(['editor', 'maintainer']);
+    expect(allowed('review.moderate', review(8, null))).toEqual([]);
+    expect(allowed('review.delete', review(7, null))).toEqual(['editor', 'maintainer']);
+    expect(allowed('review.delete', review(8, null))).toEqual(['maintainer']);
+    expect(allowed('review.delete', review(null, null))).toEqual(['maintainer']);
+    // Feedback: the moderator or any participant; verdicts: approvers; signing: any participant.
+    expect(allowed('review.feedback', review(8, 'reviewer'))).toEqual(['reviewer', 'editor', 'maintainer']);
+    expect(allowed('review.feedback', review(7, null))).toEqual(['reviewer', 'editor', 'maintainer']);
+    expect(allowed('review.feedback', review(8, null))).toEqual([]);
+    expect(allowed('review.verdict', review(8, 'approver'))).toEqual(['reviewer', 'editor', 'maintainer']);
+    expect(allowed('review.verdict', review(7, 'reviewer'))).toEqual([]);
+    expect(allowed('review.sign', review(8, 'reviewer'))).toEqual(['reviewer', 'editor', 'maintainer']);
+    expect(allowed('review.sign', review(7, null))).toEqual([]);
+    for (const verb of [
+      'review.moderate',
+      'review.delete',
+      'review.feedback',
+      'review.verdict',
+      'review.sign',
+    ] as const)
+      expect(can(user, { do: verb, project: stranger, review: review(7, 'approver') })).toBe(false);
+    // Resolving feedback: its author or the moderator.
+    const resolve = (moderatorId: number, authorId: number | null, role: ProjectRole | null = 'reviewer') =>
+      can(user, { do: 'review.feedback.resolve', project: as(role), review: review(moderatorId, null), authorId });
+    expect(resolve(8, 7)).toBe(true);
+    expect(resolve(7, 8)).toBe(true);
+    expect(resolve(8, 8)).toBe(false);
+    expect(resolve(8, null)).toBe(false);
+    expect(resolve(8, 7, 'viewer')).toBe(false);
+  });
 });

@@ -8,6 +8,15 @@ import type { User } from '../core/identity';
  */
 export type ProjectFacts = { id: number; role: ProjectRole | null };
 export type GroupFacts = { id: number; isMember: boolean };
+/**
+ * A review as the policy sees it (decisions §23): its moderator and the caller's part in it (null when not a
+ * participant). The caller's project role is in the project's facts. Whether the review is still open is not a right
+ * but a state: a closed review refuses writes with 422, in the service.
+ */
+export type ReviewFacts = {
+  moderatorId: number | null;
+  participantRole: 'reviewer' | 'approver' | null;
+};
 
 export type Action =
   /** A project route: the route declares the least role it needs (decisions §20; `http/access.ts`). */
@@ -24,6 +33,18 @@ export type Action =
   | { do: 'requirement.collaborate'; project: ProjectFacts }
   /** Having one's updates of the shared document applied: viewers and reviewers connect read-only. */
   | { do: 'requirement.collaborate.write'; project: ProjectFacts }
+  /** Close or republish a review: its moderator, still an editor. */
+  | { do: 'review.moderate'; project: ProjectFacts; review: ReviewFacts }
+  /** Delete a review: its moderator, or a maintainer of the project. */
+  | { do: 'review.delete'; project: ProjectFacts; review: ReviewFacts }
+  /** Give feedback: the moderator or a participant, still a reviewer at least. */
+  | { do: 'review.feedback'; project: ProjectFacts; review: ReviewFacts }
+  /** Resolve (or reopen) feedback: the review's moderator or the feedback's author. */
+  | { do: 'review.feedback.resolve'; project: ProjectFacts; review: ReviewFacts; authorId: number | null }
+  /** Give a verdict on a requirement: an approver, still a reviewer at least. */
+  | { do: 'review.verdict'; project: ProjectFacts; review: ReviewFacts }
+  /** Sign the review: a participant (reviewer or approver), still a reviewer at least. */
+  | { do: 'review.sign'; project: ProjectFacts; review: ReviewFacts }
   | { do: 'group.createProject'; group: GroupFacts }
   | { do: 'feature.alpha' };
 
@@ -45,6 +66,29 @@ export function can(user: User, action: Action): boolean {
     case 'project.transfer':
       if (!atLeast(action.project, 'maintainer')) return false;
       return action.target.type === 'user' ? action.target.id === user.id : action.target.group.isMember;
+    // Reviews (decisions §23): a part in a review acts only while its holder keeps the project role it needs; a
+    // participant removed from the project, or dropped to viewer, can do nothing more in it.
+    case 'review.moderate':
+      return atLeast(action.project, 'editor') && action.review.moderatorId === user.id;
+    case 'review.delete':
+      return (
+        atLeast(action.project, 'maintainer') ||
+        (atLeast(action.project, 'editor') && action.review.moderatorId === user.id)
+      );
+    case 'review.feedback':
+      return (
+        atLeast(action.project, 'reviewer') &&
+        (action.review.moderatorId === user.id || action.review.participantRole !== null)
+      );
+    case 'review.feedback.resolve':
+      return (
+        atLeast(action.project, 'reviewer') &&
+        (action.review.moderatorId === user.id || (action.authorId !== null && action.authorId === user.id))
+      );
+    case 'review.verdict':
+      return atLeast(action.project, 'reviewer') && action.review.participantRole === 'approver';
+    case 'review.sign':
+      return atLeast(action.project, 'reviewer') && action.review.participantRole !== null;
     // Group membership lets one create projects in the group, but gives no access to its projects.
     case 'group.createProject':
       return action.group.isMember;

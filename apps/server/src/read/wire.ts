@@ -170,6 +170,21 @@ export async function toWire(
       case 'CommentCreated':
         entity('comment', event.commentId, event.projectId);
         break;
+      // The review's answer is large (its items): the wire names it, and the browsers read it again (decisions §23).
+      case 'ReviewChanged':
+        ready(`ReviewUpdated:${event.reviewId}`, {
+          projectId: event.projectId,
+          name: 'ReviewUpdated',
+          data: { review_id: event.reviewId },
+        });
+        break;
+      case 'ReviewDeleted':
+        ready(`ReviewDeleted:${event.reviewId}`, {
+          projectId: event.projectId,
+          name: 'ReviewDeleted',
+          data: { review_id: event.reviewId },
+        });
+        break;
       case 'MembershipEnded':
       case 'MembershipRoleChanged':
       case 'MembershipsChanged':

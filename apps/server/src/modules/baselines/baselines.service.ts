@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { isUniqueViolation } from '../../db/errors';
 import { baselineDocuments, baselines, documents } from '../../db/schema';
-import { invalid, notFound, type FieldErrors } from '../../core/errors';
+import { invalid, invalidMessage, notFound, type FieldErrors } from '../../core/errors';
 import type { AuditFact } from '../../core/audit';
 import type { Work } from '../../core/work';
 import type { ProjectRow } from '../../policies/project-access';
@@ -109,11 +109,16 @@ export async function createBaseline(
 }
 
 /**
- * A baseline that a signed review holds cannot be deleted (decisions §22, §23): 422. Reviews do not exist yet; when
- * they do, this is where the check goes (a signed review's `baseline_id` equal to `baselineId` → invalid).
+ * A baseline a review was published on is kept while the review exists (decisions §22, §23): 422, saying whether the
+ * review is signed (then it is kept for good) or can be deleted first. Read on the reviews' tables, not through the
+ * reviews module, which imports this one; the database refuses the deletion too (migration 0022's trigger).
  */
-async function assertNotHeldBySignedReview(_tx: Db, _baselineId: number): Promise<void> {
-  // Hook for issue 35's reviews (decisions §23).
+async function assertNotHeldBySignedReview(tx: Db, baselineId: number): Promise<void> {
+  const [held] = rowsOf<{ signed: boolean }>(
+    await tx.execute(sql`select exists (select 1 from review_signatures s where s.review_id = rb.review_id) as signed
+      from review_baselines rb where rb.baseline_id = ${baselineId} limit 1`),
+  );
+  if (held) throw invalidMessage(held.signed ? 'validation.baseline_signed' : 'validation.baseline_in_review');
 }
 
 /**
