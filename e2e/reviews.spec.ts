@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { describeViolations, seriousViolations } from './support/axe';
 import { linkFromNewestMail } from './support/outbox';
 import { snap } from './support/screenshot';
@@ -10,6 +10,9 @@ import { apiCall, memberPage, newUser, type TestUser } from './support/users';
 // verdict on each requirement, asks a question, and signs with his password (a wrong one first); the review shows
 // approved, live on Edith's page too. Vera (viewer) reads it without a verdict button. Ada sees it in French.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
+// Four people at once on a shared machine: a start takes a baseline and sends mails, and each write reaches the
+// other pages through the realtime channel. A longer wait than the suite's 10 s, not a slower product.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const ada = newUser('ada', 'Ada Lovelace');
@@ -33,6 +36,8 @@ const item = (page: Page, name: string) => page.getByRole('article').filter({ ha
 const participants = (page: Page) => page.getByRole('list', { name: `Progress of the participants of ${TITLE}` });
 
 test.beforeAll(async ({ browser, baseURL }) => {
+  // Four accounts, each confirmed by mail and logged in, and a seeded project: longer than one test's minute.
+  test.setTimeout(180_000);
   const adaPage = await member(browser, baseURL, ada);
   seed = await seedProject(adaPage.context(), stamp);
   const joined = {

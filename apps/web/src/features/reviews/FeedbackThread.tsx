@@ -97,7 +97,7 @@ function FeedbackEntry({
       data-feedback-kind={entry.kind}
       data-resolved={entry.resolved}
       p="xs"
-      style={{ borderLeft: '3px solid var(--mantine-color-default-border)', opacity: entry.resolved ? 0.75 : 1 }}
+      style={{ borderLeft: '3px solid var(--mantine-color-default-border)' }}
     >
       <Group gap={6} justify="space-between" wrap="nowrap">
         <Group gap={6} wrap="wrap">
