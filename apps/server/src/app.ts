@@ -32,6 +32,8 @@ import { testRoutes } from './modules/working-area/test-cases/test-cases.routes'
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { suspectLinkRoutes } from './modules/suspect-links/suspect-links.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
+import { signatureRoutes } from './modules/reviews/signatures.routes';
+import { approvalRoutes } from './modules/reviews/approval.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { baselineRoutes } from './modules/baselines/baselines.routes';
@@ -157,6 +159,8 @@ export async function buildApp(
   traceabilityRoutes(app, ctx);
   suspectLinkRoutes(app, ctx);
   commentRoutes(app, ctx);
+  signatureRoutes(app, ctx);
+  approvalRoutes(app, ctx);
   const { warmExports } = interchangeRoutes(app, ctx, options.exportLimits);
   searchRoutes(app, ctx);
   classifierRoutes(app, ctx);

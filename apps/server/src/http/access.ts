@@ -39,7 +39,7 @@ export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'user' }
   | { kind: 'session' }
-  | { kind: 'project'; locate: ProjectLocator; alpha?: boolean; least?: ProjectRole };
+  | { kind: 'project'; locate: ProjectLocator; alpha?: boolean; least?: ProjectRole; session?: boolean };
 
 /**
  * The least role a project route needs (decisions §20). A route declares it with `access.project(locator, {least})`;
@@ -71,7 +71,11 @@ export const access = {
   public: { kind: 'public' } as const,
   user: { kind: 'user' } as const,
   session: { kind: 'session' } as const,
-  project: (locate: ProjectLocator, options: { alpha?: boolean; least?: ProjectRole } = {}): RouteAccess => ({
+  /** `session`: a project route that an access token may not call (signing, decisions §23): 403 before the rest. */
+  project: (
+    locate: ProjectLocator,
+    options: { alpha?: boolean; least?: ProjectRole; session?: boolean } = {},
+  ): RouteAccess => ({
     kind: 'project',
     locate,
     ...options,
@@ -131,8 +135,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     const rule = route.config?.access;
     if (!rule) throw new Error(`${String(route.method)} ${route.url} declares no access rule`);
     const before: onRequestAsyncHookHandler[] = [];
-    if (rule.kind === 'user' || rule.kind === 'project') before.push(authenticated);
-    if (rule.kind === 'session') before.push(sessionOnly);
+    if (rule.kind === 'session' || (rule.kind === 'project' && rule.session)) before.push(sessionOnly);
+    else if (rule.kind === 'user' || rule.kind === 'project') before.push(authenticated);
     route.onRequest = [...before, ...asArray(route.onRequest)] as typeof route.onRequest;
     if (rule.kind === 'project') {
       route.preValidation = [

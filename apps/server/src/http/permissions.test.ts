@@ -179,6 +179,7 @@ describe('project-scoped routes', () => {
       state: 'open',
       revision: 1,
       counts: { items: 1, approved: 0, rejected: 0, feedback_open: 1 },
+      signatures: [],
     });
     const classifiers = await owner.agent.get(`/api/documents/classifiers/${fixtures['document.id']!.params!.id}`);
     expect(classifiers.data.data.map((c: { name: string; tags: unknown[] }) => [c.name, c.tags.length])).toEqual([
@@ -201,9 +202,16 @@ describe('project-scoped routes', () => {
       'POST /api/projects/comment/:id',
       'POST /api/requirements/comment/:id',
       'POST /api/reviews/feedback/:id',
+      'POST /api/reviews/revokesignature/:id',
+      'POST /api/reviews/sign/:id',
       'PUT /api/reviews/feedback/:id',
       'PUT /api/reviews/verdict/:id',
     ]);
+    // Signing re-authenticates (decisions §23): these two, and only these, refuse an access token on a project route.
+    const sessionOnly = t.routes
+      .filter((r) => r.access?.kind === 'project' && r.access.session)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(sessionOnly.sort()).toEqual(['POST /api/reviews/revokesignature/:id', 'POST /api/reviews/sign/:id']);
     expect(byRole.maintainer.sort()).toEqual([
       'DELETE /api/baselines/:id',
       'DELETE /api/projects/:id',

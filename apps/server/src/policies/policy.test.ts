@@ -33,6 +33,12 @@ describe('can', () => {
     expect(can(user, { do: 'member.remove', project: as('viewer'), userId: 7 })).toBe(true);
     expect(can(user, { do: 'member.remove', project: stranger, userId: 7 })).toBe(false);
   });
+  it('lets only the signer revoke a signature, while still a reviewer of the project (decisions §23)', () => {
+    expect(can(user, { do: 'review.signature.revoke', project: as('reviewer'), signerId: 7 })).toBe(true);
+    expect(can(user, { do: 'review.signature.revoke', project: maintainer, signerId: 8 })).toBe(false);
+    expect(can(user, { do: 'review.signature.revoke', project: as('viewer'), signerId: 7 })).toBe(false);
+    expect(can(user, { do: 'review.signature.revoke', project: stranger, signerId: 7 })).toBe(false);
+  });
   it('transfers only as a maintainer, to oneself or a group one belongs to', () => {
     const group = (isMember: boolean) => ({ type: 'group' as const, group: { id: 3, isMember } });
     expect(can(user, { do: 'project.transfer', project: maintainer, target: { type: 'user', id: 7 } })).toBe(true);

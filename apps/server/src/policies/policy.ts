@@ -28,6 +28,8 @@ export type Action =
     }
   /** Ending a membership: a maintainer removes anyone, a member may leave. */
   | { do: 'member.remove'; project: ProjectFacts; userId: number }
+  /** Revoke a signature of a review (decisions §23): its signer only, still a reviewer of the project at least. */
+  | { do: 'review.signature.revoke'; project: ProjectFacts; signerId: number }
   | { do: 'project.subscribe'; project: ProjectFacts }
   /** Joining the shared document of a requirement's description (collaborative editing), to read it at least. */
   | { do: 'requirement.collaborate'; project: ProjectFacts }
@@ -63,6 +65,8 @@ export function can(user: User, action: Action): boolean {
       return atLeast(action.project, 'editor');
     case 'member.remove':
       return atLeast(action.project, 'maintainer') || (action.project.role !== null && action.userId === user.id);
+    case 'review.signature.revoke':
+      return atLeast(action.project, 'reviewer') && action.signerId === user.id;
     case 'project.transfer':
       if (!atLeast(action.project, 'maintainer')) return false;
       return action.target.type === 'user' ? action.target.id === user.id : action.target.group.isMember;

@@ -157,3 +157,25 @@ export const revokeSignatureBody = z.object({
 
 /** POST reviews/republish/{id} (moderator): a fresh baseline of the same documents; earlier verdicts stay with the old. */
 export const republishReviewBody = z.object({}).strict();
+
+/**
+ * GET documents/approval/{id} (any member): the document's last approved baseline (decisions §23), for the document
+ * view's banner. `approval` is null when no approved review holds the document. `changed_since` says whether the
+ * document now reads differently from that baseline, by the fields the content hash covers (docs/decisions.md §23);
+ * false without an approval.
+ */
+export const documentApprovalPresented = z.object({
+  document_id: z.number(),
+  approval: z
+    .object({
+      review: z.object({ id: z.number(), title: z.string() }),
+      baseline: z.object({ id: z.number(), name: z.string(), created_at: z.string() }),
+      /** When the last approver's standing `approved` signature made the review approved. */
+      approved_at: z.string(),
+      /** The hash the approvers signed. */
+      content_hash: z.string(),
+    })
+    .nullable(),
+  changed_since: z.boolean(),
+});
+export type DocumentApprovalPresented = z.infer<typeof documentApprovalPresented>;

@@ -188,7 +188,7 @@ const redlineChanges = (to: number | undefined) => ({ format: { new: 'redline' }
  * kept requirements of its parent and child documents when the baseline holds them, and evolutions up to the
  * baseline's instant (export-data.ts reads the rest as it is now).
  */
-async function keptExportData(db: Db, baselineId: number, documentId: number) {
+export async function keptExportData(db: Db, baselineId: number, documentId: number) {
   const kept = await loadBaselineDocument(db, baselineId, documentId);
   if (!kept) throw notFound();
   const related = await db

@@ -5,6 +5,7 @@ import { writeReqifExport } from './reqif/reqif-export';
 import type { ReqifExportData } from './reqif/reqif-export-data';
 import type { ExportData } from './word/export-data';
 import { buildRedlineDocx, type RedlineInput } from './word/redline';
+import { buildReviewWordExport, type ReviewWordInput } from './word/review-word';
 import { buildWordExport } from './word/word-export';
 
 export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -13,7 +14,8 @@ export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessin
 export type ExportInput =
   | { kind: 'msword'; data: ExportData; lang: Language; now: Date }
   | { kind: 'reqif'; data: ReqifExportData; now: Date }
-  | { kind: 'redline'; input: RedlineInput };
+  | { kind: 'redline'; input: RedlineInput }
+  | { kind: 'review'; input: ReviewWordInput };
 
 export type ExportOutput = { data: Uint8Array; extension: 'docx' | 'reqif' | 'reqifz' };
 
@@ -23,6 +25,7 @@ export const task: ThreadTask<ExportInput, ExportOutput> = {
     if (input.kind === 'msword')
       return { data: await buildWordExport(input.data, input.lang, input.now), extension: 'docx' };
     if (input.kind === 'redline') return { data: await buildRedlineDocx(input.input), extension: 'docx' };
+    if (input.kind === 'review') return { data: await buildReviewWordExport(input.input), extension: 'docx' };
     const { data, extension } = writeReqifExport(input.data, input.now);
     return { data, extension };
   },

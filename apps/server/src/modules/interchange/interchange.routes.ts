@@ -15,6 +15,7 @@ import { findElementProjectForUser } from '../../policies/project-access';
 import { can } from '../../policies/policy';
 import { documentById } from '../working-area/core/locators';
 import { baselineExportRoutes, baselineFile, BASELINE_DOWNLOADS, isBaselineDownload } from './baseline-exports';
+import { reviewExportRoutes, reviewFile } from './review-exports';
 import { createDownloadLink, takeDownload, type DownloadKind } from './downloads.service';
 import { ExportThread } from './export-off-thread';
 import { DOCX } from './export-task';
@@ -79,6 +80,7 @@ export function interchangeRoutes(
   const params = z.object({ id: idSchema });
   // A baseline's Word files (decisions §22) are built on the same thread and followed by the same download route.
   baselineExportRoutes(app, ctx);
+  reviewExportRoutes(app, ctx);
 
   r.get(
     '/api/documents/exportmsword/:id',
@@ -143,10 +145,18 @@ export function interchangeRoutes(
         'msword',
         'reqif',
         ...BASELINE_DOWNLOADS,
+        'review_msword',
       ]);
       // A baseline's file (decisions §22): its own checks and data (baseline-exports.ts), the same thread and trail.
       if (link && isBaselineDownload(link.kind)) {
         const file = await baselineFile(ctx.db, thread, { ...link, kind: link.kind }, user, request.lang);
+        const project = { id: file.projectId, strength: 'key share' } as const;
+        await runWork(ctx, { actor: actorOf(request), project }, async (work) => work.audit(file.projectId, file.fact));
+        return reply.headers(downloadHeaders(file.name, 'docx')).type(DOCX).send(file.data);
+      }
+      // A review's file (decisions §23): the reviewed content, its feedback and its signature page (review-exports.ts).
+      if (link?.kind === 'review_msword') {
+        const file = await reviewFile(ctx.db, thread, link, user, request.lang);
         const project = { id: file.projectId, strength: 'key share' } as const;
         await runWork(ctx, { actor: actorOf(request), project }, async (work) => work.audit(file.projectId, file.fact));
         return reply.headers(downloadHeaders(file.name, 'docx')).type(DOCX).send(file.data);

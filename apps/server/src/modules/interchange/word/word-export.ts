@@ -213,18 +213,18 @@ function titlePage(data: ExportData, t: Texts, lang: Language, now: Date): FileC
   return out;
 }
 
-/**
- * Builds the .docx of a document from what `loadExportData` read: synchronous work that grows with the descriptions
- * (parsing them, then the package), run on the export thread (export-off-thread.ts).
- */
-export async function buildWordExport(data: ExportData, lang: Language, now = new Date()): Promise<Buffer> {
-  const t = exportTexts(lang);
+/** A list numbering shared by every description of one file: each list gets an instance of its own. */
+export function descriptionContext(images: ExportData['images'], t: Texts): DescriptionContext {
   let instances = 0;
-  const context: DescriptionContext = {
-    images: data.images,
-    nextListInstance: () => ++instances,
-    unsupportedImage: t('image'),
-  };
+  return { images, nextListInstance: () => ++instances, unsupportedImage: t('image') };
+}
+
+/**
+ * The body of a document's export, from its title page to its table of evolutions: the whole file of
+ * `buildWordExport`, and one part of a review's (review-word.ts), which lays several documents after each other.
+ */
+export function documentBody(data: ExportData, lang: Language, now: Date, context: DescriptionContext): FileChild[] {
+  const t = exportTexts(lang);
   const settings = data.settings;
   const body: FileChild[] = [...titlePage(data, t, lang, now)];
   if (settings['export.tableOfContents']) {
@@ -255,12 +255,38 @@ export async function buildWordExport(data: ExportData, lang: Language, now = ne
   }
   if (settings['export.traceabilityMatrices']) append(body, matrices(data, t));
   if (settings['export.tableOfEvolutions']) append(body, evolutions(data, t, lang));
+  return body;
+}
 
+/**
+ * Builds the .docx of a document from what `loadExportData` read: synchronous work that grows with the descriptions
+ * (parsing them, then the package), run on the export thread (export-off-thread.ts).
+ */
+export async function buildWordExport(data: ExportData, lang: Language, now = new Date()): Promise<Buffer> {
+  const t = exportTexts(lang);
+  const body = documentBody(data, lang, now, descriptionContext(data.images, t));
+  return packWord(
+    {
+      title: data.document.name,
+      description: `${data.project.name} - ${data.document.acronym}`,
+      header: `${data.document.name} - ${data.document.acronym}`,
+      updateFields: data.settings['export.tableOfContents'],
+      body,
+    },
+    t,
+  );
+}
+
+/** The page, styles, numberings, header and footer of every Word export of documents, around a body. */
+export async function packWord(
+  file: { title: string; description: string; header: string; updateFields: boolean; body: FileChild[] },
+  t: Texts,
+): Promise<Buffer> {
   const document = new Document({
     creator: 'Reqloom',
-    title: data.document.name,
-    description: `${data.project.name} - ${data.document.acronym}`,
-    features: { updateFields: settings['export.tableOfContents'] },
+    title: file.title,
+    description: file.description,
+    features: { updateFields: file.updateFields },
     styles: {
       default: {
         document: { run: { font: 'Calibri', size: 22 }, paragraph: { spacing: { after: 120, line: 276 } } },
@@ -310,9 +336,7 @@ export async function buildWordExport(data: ExportData, lang: Language, now = ne
             children: [
               new Paragraph({
                 alignment: AlignmentType.RIGHT,
-                children: [
-                  new TextRun({ text: `${data.document.name} - ${data.document.acronym}`, size: 18, color: MUTED }),
-                ],
+                children: [new TextRun({ text: file.header, size: 18, color: MUTED })],
               }),
             ],
           }),
@@ -333,7 +357,7 @@ export async function buildWordExport(data: ExportData, lang: Language, now = ne
             ],
           }),
         },
-        children: body,
+        children: file.body,
       },
     ],
   });
