@@ -16,7 +16,12 @@ export const PROJECT_EVENT_NAMES = [
 ] as const;
 export type ProjectEventName = (typeof PROJECT_EVENT_NAMES)[number];
 
-export type WorkingAreaEventName = Exclude<RealtimeEventName, ProjectEventName>;
+/** A review's events (decisions §23): they name the review only; the reviews feature reads it again. */
+export const REVIEW_EVENT_NAMES = ['ReviewUpdated', 'ReviewDeleted'] as const;
+export type ReviewEventName = (typeof REVIEW_EVENT_NAMES)[number];
+export type ReviewEvent = WireEvent<ReviewEventName>;
+
+export type WorkingAreaEventName = Exclude<RealtimeEventName, ProjectEventName | ReviewEventName>;
 export const WORKING_AREA_EVENT_NAMES = [
   'ProjectStructureUpdated',
   'DocumentUpdated',
@@ -36,10 +41,22 @@ export const WORKING_AREA_EVENT_NAMES = [
 ] as const satisfies readonly WorkingAreaEventName[];
 
 /** Every event name of the protocol, for a listener that takes them all. */
-export const REALTIME_EVENT_NAMES: readonly RealtimeEventName[] = [...PROJECT_EVENT_NAMES, ...WORKING_AREA_EVENT_NAMES];
+export const REALTIME_EVENT_NAMES: readonly RealtimeEventName[] = [
+  ...PROJECT_EVENT_NAMES,
+  ...WORKING_AREA_EVENT_NAMES,
+  ...REVIEW_EVENT_NAMES,
+];
 
 export function isProjectEvent(event: WireEvent): event is WireEvent<ProjectEventName> {
   return (PROJECT_EVENT_NAMES as readonly string[]).includes(event.name);
+}
+
+export function isReviewEvent(event: WireEvent): event is ReviewEvent {
+  return (REVIEW_EVENT_NAMES as readonly string[]).includes(event.name);
+}
+
+export function isWorkingAreaEvent(event: WireEvent): event is WireEvent<WorkingAreaEventName> {
+  return !isProjectEvent(event) && !isReviewEvent(event);
 }
 
 // Does not compile when the protocol gains a working-area event that the list above lacks.

@@ -3,6 +3,7 @@ import en from './en.json';
 import historyEn from './history.en.json';
 import suspectLinksEn from './suspect-links.en.json';
 import membersEn from './members.en.json';
+import reviewsEn from './reviews.en.json';
 import testsEn from './tests.en.json';
 import workingAreaEn from './working-area.en.json';
 
@@ -16,6 +17,7 @@ export const enCatalog = {
   ...historyEn,
   ...suspectLinksEn,
   ...baselinesEn,
+  ...reviewsEn,
 };
 export type Catalog = typeof en &
   typeof workingAreaEn &
@@ -23,10 +25,11 @@ export type Catalog = typeof en &
   typeof membersEn &
   typeof historyEn &
   typeof suspectLinksEn &
-  typeof baselinesEn;
+  typeof baselinesEn &
+  typeof reviewsEn;
 
 export async function loadFrCatalog(): Promise<Catalog> {
-  const [fr, workingAreaFr, testsFr, membersFr, historyFr, suspectLinksFr, baselinesFr] = await Promise.all([
+  const [fr, workingAreaFr, testsFr, membersFr, historyFr, suspectLinksFr, baselinesFr, reviewsFr] = await Promise.all([
     import('./fr.json'),
     import('./working-area.fr.json'),
     import('./tests.fr.json'),
@@ -34,6 +37,7 @@ export async function loadFrCatalog(): Promise<Catalog> {
     import('./history.fr.json'),
     import('./suspect-links.fr.json'),
     import('./baselines.fr.json'),
+    import('./reviews.fr.json'),
   ]);
   return {
     ...fr.default,
@@ -43,6 +47,7 @@ export async function loadFrCatalog(): Promise<Catalog> {
     ...historyFr.default,
     ...suspectLinksFr.default,
     ...baselinesFr.default,
+    ...reviewsFr.default,
   };
 }
 
@@ -55,6 +60,7 @@ export const catalogFiles = {
     'history.en.json',
     'suspect-links.en.json',
     'baselines.en.json',
+    'reviews.en.json',
   ],
   fr: [
     'fr.json',
@@ -64,5 +70,6 @@ export const catalogFiles = {
     'history.fr.json',
     'suspect-links.fr.json',
     'baselines.fr.json',
+    'reviews.fr.json',
   ],
 } as const;

@@ -3,6 +3,7 @@ import baselinesFr from './baselines.fr.json';
 import fr from './fr.json';
 import historyFr from './history.fr.json';
 import membersFr from './members.fr.json';
+import reviewsFr from './reviews.fr.json';
 import testsFr from './tests.fr.json';
 import workingAreaFr from './working-area.fr.json';
 
@@ -17,7 +18,9 @@ function texts(node: unknown, path = ''): [string, string][] {
 
 describe('French parent and child wording', () => {
   it('uses parent(s) and enfant(s), never parente(s), fille(s) or fils', () => {
-    const all = [fr, workingAreaFr, testsFr, membersFr, historyFr, baselinesFr].flatMap((catalog) => texts(catalog));
+    const all = [fr, workingAreaFr, testsFr, membersFr, historyFr, baselinesFr, reviewsFr].flatMap((catalog) =>
+      texts(catalog),
+    );
     expect(all.length).toBeGreaterThan(500);
     const off = all.filter(([, text]) =>
       /\b(parentes?|filles?|fils)\b/iu.test(text.replace(/catégorie parente/giu, '')),

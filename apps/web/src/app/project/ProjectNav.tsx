@@ -1,5 +1,5 @@
 import { Box, NavLink } from '@mantine/core';
-import { IconHistory, IconHome, IconSettings, IconStack2, IconUsers } from '@tabler/icons-react';
+import { IconChecklist, IconHistory, IconHome, IconSettings, IconStack2, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StructureSidebar } from '../../features/working-area-screens/StructureSidebar';
@@ -16,7 +16,7 @@ const navLinkStyle = { borderRadius: 'var(--mantine-radius-sm)' };
 
 /**
  * The side bar outside the settings: the overview, the structure tree in the detailed views, the suspect links with
- * their count and the baselines (every member: decisions §22), the history (editors and up, who may read the audit trail: decisions §21), the settings (for a member below maintainer, who changes none
+ * their count, the baselines (every member: decisions §22) and the reviews (every member: decisions §23), the history (editors and up, who may read the audit trail: decisions §21), the settings (for a member below maintainer, who changes none
  * of them, the members: decisions §20).
  */
 export function ProjectNav({ subPath }: ProjectNavProps) {
@@ -27,6 +27,7 @@ export function ProjectNav({ subPath }: ProjectNavProps) {
   const editor = useCan('editor');
   const onHistory = subPath === 'history';
   const onBaselines = /^baselines(\/|$)/.test(subPath);
+  const onReviews = /^reviews(\/|$)/.test(subPath);
   return (
     <>
       <NavLink
@@ -48,6 +49,15 @@ export function ProjectNav({ subPath }: ProjectNavProps) {
         leftSection={<IconStack2 size={18} stroke={1.6} />}
         active={onBaselines}
         aria-current={onBaselines ? 'page' : undefined}
+        style={navLinkStyle}
+      />
+      <NavLink
+        component={Link}
+        to={projectPath(project.namespace, project.slug, 'reviews')}
+        label={t('reviews.title')}
+        leftSection={<IconChecklist size={18} stroke={1.6} />}
+        active={onReviews}
+        aria-current={onReviews ? 'page' : undefined}
         style={navLinkStyle}
       />
       {editor ? (

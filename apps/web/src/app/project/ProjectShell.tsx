@@ -35,6 +35,8 @@ const {
   baselines: BaselinesScreen,
   baseline: BaselineScreen,
   baselineCompare: BaselineCompareScreen,
+  reviews: ReviewsScreen,
+  review: ReviewScreen,
 } = projectScreens;
 
 /**
@@ -110,6 +112,8 @@ export function ProjectShell() {
                   <Route path="baselines" element={<BaselinesScreen />} />
                   <Route path="baselines/compare" element={<BaselineCompareScreen />} />
                   <Route path="baselines/:baselineId" element={<BaselineScreen />} />
+                  <Route path="reviews" element={<ReviewsScreen />} />
+                  <Route path="reviews/:reviewId" element={<ReviewScreen />} />
                   <Route path="*" element={<ProjectFallback />} />
                 </Routes>
               </Suspense>

@@ -17,6 +17,8 @@ export const projectScreens = {
   baselines: lazyScreen(() => import('../../features/baselines/BaselinesScreen'), 'BaselinesScreen'),
   baseline: lazyScreen(() => import('../../features/baselines/BaselineScreen'), 'BaselineScreen'),
   baselineCompare: lazyScreen(() => import('../../features/baselines/BaselineCompareScreen'), 'BaselineCompareScreen'),
+  reviews: lazyScreen(() => import('../../features/reviews/ReviewsScreen'), 'ReviewsScreen'),
+  review: lazyScreen(() => import('../../features/reviews/ReviewScreen'), 'ReviewScreen'),
 };
 
 /** Starts loading the code of the screen a project's sub-path shows (a module is fetched once). */
@@ -29,6 +31,7 @@ export function preloadProjectScreen(subPath: string): Promise<void> | undefined
   if (view === 'history') return projectScreens.history.preload();
   if (view === 'suspect-links') return projectScreens.suspectLinks.preload();
   if (view === 'baselines') return baselinesScreen(subPath).preload();
+  if (view === 'reviews') return (subPath.split('/')[1] ? projectScreens.review : projectScreens.reviews).preload();
   if (view === '') return projectScreens.overview.preload();
   return undefined;
 }

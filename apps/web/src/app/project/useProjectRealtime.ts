@@ -2,14 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ProjectPresented } from '@reqloom/domain';
 import { useNavigate } from 'react-router';
 import { useProjectEvents } from '../../api/useProjectEvents';
-import { isProjectEvent } from '../../api/wireEvent';
+import { isReviewEvent, isWorkingAreaEvent } from '../../api/wireEvent';
+import { applyReviewEvent } from '../../features/reviews/applyReviewEvent';
+import { reviewKeys } from '../../features/reviews/reviewsApi';
 import { applyWorkingAreaEvent } from '../../features/working-area/api/applyWorkingAreaEvent';
 import { applyProjectEvent, catchUpProject } from '../../features/projects/applyProjectEvent';
 import { projectPath } from '../../features/projects/projectPaths';
 
 /**
  * Keeps the open project in step with what other members do (spec 1 §7), whatever screen of it is shown: each
- * event goes to the applier that knows its caches (project, working area); the screen follows a transfer to the
+ * event goes to the applier that knows its caches (project, working area, reviews); the screen follows a transfer to the
  * new address and reports a deletion. After a lost connection, what the project shows is read again.
  */
 export function useProjectRealtime(project: ProjectPresented | undefined, subPath: string, onDeleted: () => void) {
@@ -18,8 +20,12 @@ export function useProjectRealtime(project: ProjectPresented | undefined, subPat
   useProjectEvents(project?.id, {
     onEvent: (event) => {
       if (!project) return;
-      if (!isProjectEvent(event)) {
+      if (isWorkingAreaEvent(event)) {
         void applyWorkingAreaEvent(queryClient, project.id, event);
+        return;
+      }
+      if (isReviewEvent(event)) {
+        void applyReviewEvent(queryClient, project.id, event);
         return;
       }
       // Leave the project before its caches go, or the screen would load it again.
@@ -33,7 +39,9 @@ export function useProjectRealtime(project: ProjectPresented | undefined, subPat
       }
     },
     onRenewed: () => {
-      if (project) void catchUpProject(queryClient, project);
+      if (!project) return;
+      void catchUpProject(queryClient, project);
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all(project.id) });
     },
   });
 }

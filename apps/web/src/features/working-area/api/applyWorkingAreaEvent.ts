@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RequirementPresented } from '@reqloom/domain';
-import { isProjectEvent, type WireEvent, type WorkingAreaEventName } from '../../../api/wireEvent';
+import { isWorkingAreaEvent, type WireEvent, type WorkingAreaEventName } from '../../../api/wireEvent';
 import { applyCommentCreated } from './applyCommentCreated';
 import { applyClassifierEvent } from './applyClassifierEvent';
 import type { StructureDocument } from './workingAreaApi';
@@ -167,7 +167,7 @@ export async function applyOwnWorkingAreaEvents(
   events: WireEvent[],
 ): Promise<void> {
   const done = events
-    .filter((event): event is WorkingAreaEvent => !isProjectEvent(event))
+    .filter(isWorkingAreaEvent)
     .map((event) => applyWorkingAreaEvent(queryClient, projectId, event));
   await flushRefreshes(queryClient);
   await Promise.all(done);
