@@ -4,10 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { openDatabase, schema, SESSION_COOKIE } from '@reqloom/server';
-import { firstFrameWith, inFrames, launchChromium, noteFirstFrameWith } from './chromium';
+import { openDatabase, schema } from '@reqloom/server';
+import { firstFrameWith, fromLink, inFrames, signedInContext, withChromium } from './chromium';
 import { generateProject } from './generate';
-import { benchArgs, startBenchApp, writeResults } from './harness';
+import { benchArgs, machineNow, startBenchApp, writeResults } from './harness';
 import { percentile } from './load-worker';
 
 // The document view in Chromium (Debian's, as the e2e suite): for each size, a project of two linked documents
@@ -43,7 +43,6 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   throw new Error('The web client is not built: run `npm run build -w @reqloom/web` first.');
 }
 
-const SESSION_STORAGE_KEY = 'reqloom.session.expiresAt'; // apps/web/src/api/session.ts
 const FIRST_ROW = '[role="row"][data-index="0"]';
 
 type Scroll = { fps: number; frames: number; longest_frame_ms: number; frames_over_33ms: number; max_rows: number };
@@ -62,22 +61,6 @@ const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), min: sorted[0]!, max: sorted[sorted.length - 1]!, runs: values };
 };
-
-/** Clicks the side bar's link to the document and waits, in the page, for the frame that holds the first row. */
-async function fromSideBar(page: Page, href: string): Promise<number> {
-  await page.locator(`a[href="${href}"]`).first().waitFor();
-  return page.evaluate(
-    ([link, selector]) =>
-      new Promise<number>((resolve) => {
-        const started = performance.now();
-        (document.querySelector(`a[href="${link}"]`) as HTMLElement).click();
-        const check = () =>
-          document.querySelector(selector) ? resolve(performance.now() - started) : requestAnimationFrame(check);
-        check();
-      }),
-    [href, FIRST_ROW] as const,
-  );
-}
 
 /** Scrolls whatever scrolls the rows (the page, or a box inside it) for `ms`, counting frames. */
 async function scroll(page: Page, ms: number): Promise<Scroll> {
@@ -166,7 +149,6 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, data.projectId));
   const documentId = data.documentIds[1]!;
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = session.token;
   // No tour over the page being measured.
   await app.inject({
     method: 'PUT',
@@ -178,22 +160,17 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   const projectPath = `/project/bench/${project!.slug}`;
   const documentPath = `${projectPath}/detailed/document/${documentId}`;
 
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base }]);
-  // tsx compiles with esbuild's keepNames, which wraps the functions handed to page.evaluate in `__name(...)`.
-  await context.addInitScript('globalThis.__name = (fn) => fn;');
-  await noteFirstFrameWith(context, FIRST_ROW);
+  const context = await signedInContext(browser, base, session, {
+    width: 1280,
+    height: 900,
+    firstFrameSelector: FIRST_ROW,
+  });
   // Long tasks are not kept in the performance timeline: an observer from the start keeps them for the waterfall.
   await context.addInitScript(() => {
     const tasks: PerformanceEntry[] = [];
     (globalThis as unknown as { __longTasks: PerformanceEntry[] }).__longTasks = tasks;
     new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
   });
-  // The client keeps the session's expiry beside the cookie (api/session.ts) and goes to login without it.
-  await context.addInitScript(([key, expiry]) => localStorage.setItem(key, expiry), [
-    SESSION_STORAGE_KEY,
-    String(session.expiresAt.getTime()),
-  ] as const);
   const fullLoad: number[] = [];
   const sideBar: number[] = [];
   let heap = 0;
@@ -264,7 +241,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
-    sideBar.push(Math.round(await inFrames(page, 'from the side bar', () => fromSideBar(page, documentPath))));
+    sideBar.push(Math.round(await inFrames(page, 'from the side bar', () => fromLink(page, documentPath, FIRST_ROW))));
     if (cdp) {
       console.log('    from the side bar:');
       printProfile((await cdp.send('Profiler.stop')).profile, 10, `side-bar-${requirements}`);
@@ -292,18 +269,16 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   return result;
 }
 
-const browser = await launchChromium();
 const startedAt = new Date().toISOString();
-const results: SizeResult[] = [];
-try {
-  for (const size of sizes) results.push(await measureSize(browser, size));
-} finally {
-  await browser.close();
-}
+const results = await withChromium(async (browser) => {
+  const measured: SizeResult[] = [];
+  for (const size of sizes) measured.push(await measureSize(browser, size));
+  return measured;
+});
 
 const out = {
   started_at: startedAt,
-  machine: { cpus: os.cpus().length, load_average: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+  machine: machineNow(),
   browser: 'Debian chromium, headless, 1280×900',
   runs,
   scroll_ms: scrollMs,

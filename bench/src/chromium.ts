@@ -1,4 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { SESSION_COOKIE } from '@reqloom/server';
+
+const SESSION_STORAGE_KEY = 'reqloom.session.expiresAt'; // apps/web/src/api/session.ts
 
 /** Debian's Chromium, headless, as the e2e suite runs it (no browser is downloaded on these machines). */
 export function launchChromium(): Promise<Browser> {
@@ -6,6 +9,35 @@ export function launchChromium(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
+}
+
+/** Runs `measure` with Debian's Chromium, and closes it whatever happens. */
+export async function withChromium<T>(measure: (browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await launchChromium();
+  try {
+    return await measure(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Clicks the link to `href` in a loaded page and waits, in the page, for the frame that holds `selector`: the time a
+ * user moving between views waits for, in ms.
+ */
+export async function fromLink(page: Page, href: string, selector: string): Promise<number> {
+  await page.locator(`a[href="${href}"]`).first().waitFor();
+  return page.evaluate(
+    ([link, wanted]) =>
+      new Promise<number>((resolve) => {
+        const started = performance.now();
+        (document.querySelector(`a[href="${link}"]`) as HTMLElement).click();
+        const check = () =>
+          document.querySelector(wanted) ? resolve(performance.now() - started) : requestAnimationFrame(check);
+        check();
+      }),
+    [href, selector] as const,
+  );
 }
 
 /**
@@ -55,4 +87,29 @@ export async function firstFrameWith(page: Page, limitMs = 120_000): Promise<num
     { timeout: limitMs, polling: 100 },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/**
+ * A context of the bench user, signed in with `session` and noting the first frame with `firstFrameSelector`. The
+ * client keeps the session's expiry beside the cookie (api/session.ts) and goes to login without it; tsx compiles
+ * with esbuild's keepNames, which wraps the functions handed to page.evaluate in `__name(...)`.
+ */
+export async function signedInContext(
+  browser: Browser,
+  base: string,
+  session: { token: string; expiresAt: Date },
+  options: { width: number; height: number; firstFrameSelector: string },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: options.width, height: options.height },
+  });
+  await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: base }]);
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  await noteFirstFrameWith(context, options.firstFrameSelector);
+  await context.addInitScript(([key, expiry]) => localStorage.setItem(key, expiry), [
+    SESSION_STORAGE_KEY,
+    String(session.expiresAt.getTime()),
+  ] as const);
+  return context;
 }

@@ -131,3 +131,9 @@ export function writeResults(result: {
   console.log(`\nWritten to ${path.relative(process.cwd(), path.join(dir, name))}.{json,md}`);
   return name;
 }
+
+/** The machine as a result file records it: its CPUs and the load average when the run ended. */
+export const machineNow = () => ({
+  cpus: os.cpus().length,
+  load_average: os.loadavg().map((l) => Math.round(l * 100) / 100),
+});

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { openDatabase, schema, SESSION_COOKIE } from '@reqloom/server';
-import { firstFrameWith, inFrames, launchChromium, noteFirstFrameWith } from './chromium';
+import { openDatabase, schema } from '@reqloom/server';
+import { firstFrameWith, inFrames, signedInContext, withChromium } from './chromium';
 import { generateProject, type Shape } from './generate';
-import { benchArgs, startBenchApp, writeResults } from './harness';
+import { benchArgs, machineNow, startBenchApp, writeResults } from './harness';
 import { percentile } from './load-worker';
 
 // The synaeptic map in Chromium (Debian's, as the e2e suite), for a project of documents in a tree (each
@@ -44,7 +43,6 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   throw new Error('The web client is not built: run `npm run build -w @reqloom/web` first.');
 }
 
-const SESSION_STORAGE_KEY = 'reqloom.session.expiresAt'; // apps/web/src/api/session.ts
 const CARD = '[data-requirement]';
 const MAP = '[aria-roledescription]';
 
@@ -212,14 +210,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   const projectPath = `/project/bench/${project!.slug}`;
   const mapPath = `${projectPath}/synaeptic`;
 
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
-  await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: base }]);
-  await context.addInitScript('globalThis.__name = (fn) => fn;');
-  await noteFirstFrameWith(context, CARD);
-  await context.addInitScript(([key, expiry]) => localStorage.setItem(key, expiry), [
-    SESSION_STORAGE_KEY,
-    String(session.expiresAt.getTime()),
-  ] as const);
+  const context = await signedInContext(browser, base, session, { width: 1440, height: 900, firstFrameSelector: CARD });
   const firstCard: number[] = [];
   const whole: number[] = [];
   const mapRead: number[] = [];
@@ -314,18 +305,16 @@ async function screenshots(page: Page, mapPath: string, dir: string, size: numbe
   await page.waitForTimeout(1500);
 }
 
-const browser = await launchChromium();
 const startedAt = new Date().toISOString();
-const results: SizeResult[] = [];
-try {
-  for (const size of sizes) results.push(await measureSize(browser, size));
-} finally {
-  await browser.close();
-}
+const results = await withChromium(async (browser) => {
+  const measured: SizeResult[] = [];
+  for (const size of sizes) measured.push(await measureSize(browser, size));
+  return measured;
+});
 
 const out = {
   started_at: startedAt,
-  machine: { cpus: os.cpus().length, load_average: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+  machine: machineNow(),
   browser: 'Debian chromium, headless, 1440×900',
   runs,
   pan_ms: panMs,

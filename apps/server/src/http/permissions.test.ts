@@ -241,6 +241,8 @@ describe('project-scoped routes', () => {
     expect(least('POST', '/api/requirements/restore/:id')).toBe('editor');
     // Change control's reads (decisions §22): a viewer's, walked above like every project route.
     expect(least('GET', '/api/requirements/impact/:id')).toBe('viewer');
+    expect(least('GET', '/api/projects/suspectlinks/:id')).toBe('viewer');
+    expect(least('GET', '/api/projects/suspectlinkcount/:id')).toBe('viewer');
     // A baseline's Word files are a viewer's too; their links are followed on the user route of every export.
     expect(least('GET', '/api/baselines/comparereport/:id')).toBe('viewer');
     expect(least('GET', '/api/baselines/exportmsword/:id')).toBe('viewer');

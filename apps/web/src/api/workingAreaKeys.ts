@@ -25,6 +25,16 @@ export const workingAreaKeys = {
     ['workingArea', projectId, 'comments', type, id] as const,
   /** The runs of a test (decisions §16), newest first. */
   testRuns: (projectId: number, testId: number) => ['workingArea', projectId, 'testRuns', testId] as const,
-  /** The project's suspect links with their parents' changes (decisions §22): the side bar's count and its view. */
+  /**
+   * The project's suspect links (decisions §22): every read below, reloaded together by the working area's applier
+   * on each event that can change a link's mark.
+   */
   suspectLinks: (projectId: number) => ['workingArea', projectId, 'suspectLinks'] as const,
+  /** The Suspect links view's pages, newest change of the parent first. */
+  suspectLinkPages: (projectId: number) => ['workingArea', projectId, 'suspectLinks', 'pages'] as const,
+  /** How many there are: the side bar's count and the view's. */
+  suspectLinkCount: (projectId: number) => ['workingArea', projectId, 'suspectLinks', 'count'] as const,
+  /** The suspect links of one child: what the traceability section's dialog explains. */
+  suspectLinksOfChild: (projectId: number, childId: number) =>
+    ['workingArea', projectId, 'suspectLinks', 'child', childId] as const,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './fields';
+import { idSchema, pageCursorSchema, pageLimitSchema } from './fields';
 
 /**
  * The audit trail (decisions §21): what was done, by whom, to what. The lists are the contract of the History view's
@@ -112,9 +112,6 @@ export const auditMomentSchema = z
   .refine((text) => !Number.isNaN(Date.parse(text)), { message: 'validation.date_format' })
   .transform((text) => new Date(text));
 
-/** The cursor as the server handed it: opaque to the client, checked again by the server. */
-const auditCursorSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'validation.cursor' });
-
 /**
  * GET projects/audit/{id} and projects/auditexport/{id}: `after` is inclusive, `before` exclusive; `entity_id` narrows
  * `entity_type` to one element (the history of one requirement).
@@ -140,17 +137,8 @@ export type AuditFilters = z.infer<typeof auditFilters>;
 export const auditQuery = z
   .object({
     ...auditFilterFields,
-    cursor: auditCursorSchema.optional(),
-    limit: z
-      .union([
-        z.number(),
-        z
-          .string()
-          .regex(/^[0-9]{1,3}$/)
-          .transform(Number),
-      ])
-      .pipe(z.number().int().min(1).max(AUDIT_PAGE_MAX))
-      .default(AUDIT_PAGE_DEFAULT),
+    cursor: pageCursorSchema.optional(),
+    limit: pageLimitSchema(AUDIT_PAGE_MAX, AUDIT_PAGE_DEFAULT),
   })
   .superRefine(entityIdNeedsType);
 export type AuditQuery = z.infer<typeof auditQuery>;

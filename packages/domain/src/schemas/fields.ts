@@ -49,3 +49,19 @@ export function confirmed<T extends Record<string, unknown>>(field: keyof T & st
     }
   };
 }
+
+/** A page marker as the server handed it (keyset paging): opaque to the client, checked again by the server. */
+export const pageCursorSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'validation.cursor' });
+
+/** A page's size, 1–`max` (a query parameter comes as text), `fallback` when not given. */
+export const pageLimitSchema = (max: number, fallback: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]{1,4}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(1).max(max))
+    .default(fallback);

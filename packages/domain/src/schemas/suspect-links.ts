@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditMomentSchema } from './audit';
-import { idSchema } from './fields';
+import { idSchema, pageCursorSchema, pageLimitSchema } from './fields';
 import { statusSchema } from './requirements';
 
 /**
@@ -20,11 +20,26 @@ export const validateLinksBody = z.object({
 });
 export type ValidateLinksBody = z.infer<typeof validateLinksBody>;
 
-/** GET projects/suspectlinks/{id}: links with an end in `document_id`, whose parent `changed_by` made its last change, after `after`. */
-export const suspectLinksQuery = z.object({
+/**
+ * The filters of GET projects/suspectlinks/{id} and projects/suspectlinkcount/{id}: links with an end in
+ * `document_id`, whose parent `changed_by` made its last change, at or after `after`; `child_id` narrows them to the
+ * links of one child (what the traceability section's dialog explains).
+ */
+export const suspectLinkFilters = z.object({
   document_id: idSchema.optional(),
   changed_by: idSchema.optional(),
   after: auditMomentSchema.optional(),
+  child_id: idSchema.optional(),
+});
+export type SuspectLinkFilters = z.infer<typeof suspectLinkFilters>;
+
+export const SUSPECT_PAGE_DEFAULT = 100;
+export const SUSPECT_PAGE_MAX = 500;
+
+/** One page of the list, newest change of the parent first; `cursor` is the previous page's `next_cursor`. */
+export const suspectLinksQuery = suspectLinkFilters.extend({
+  cursor: pageCursorSchema.optional(),
+  limit: pageLimitSchema(SUSPECT_PAGE_MAX, SUSPECT_PAGE_DEFAULT),
 });
 export type SuspectLinksQuery = z.infer<typeof suspectLinksQuery>;
 export type SuspectLinksQueryInput = z.input<typeof suspectLinksQuery>;
@@ -48,4 +63,13 @@ export const suspectLinkPresented = z.object({
 });
 export type SuspectLinkPresented = z.infer<typeof suspectLinkPresented>;
 
-export const suspectLinksAnswer = z.object({ data: z.array(suspectLinkPresented) });
+export const suspectLinksAnswer = z.object({
+  data: z.array(suspectLinkPresented),
+  /** The next page (older changes); null on the last. */
+  next_cursor: z.string().nullable(),
+});
+export type SuspectLinksAnswer = z.infer<typeof suspectLinksAnswer>;
+
+/** GET projects/suspectlinkcount/{id}: how many links the same filters list, without reading their changes. */
+export const suspectLinkCountAnswer = z.object({ count: z.number().int().nonnegative() });
+export type SuspectLinkCountAnswer = z.infer<typeof suspectLinkCountAnswer>;

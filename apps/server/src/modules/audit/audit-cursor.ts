@@ -1,18 +1,15 @@
-import { invalid } from '../../core/errors';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../core/keyset-cursor';
 
 /**
- * The page marker of the audit trail: where the last page ended, as the entry's moment in microseconds (what
- * PostgreSQL keeps; a JavaScript date would lose the order of entries within one millisecond) and its id. Opaque to
- * the client; a marker that does not decode to that is refused with 422, never read as something else.
+ * The page marker of the audit trail: where the last page ended, as the entry's moment in microseconds and its id
+ * (a keyset cursor, core/keyset-cursor.ts). A marker that does not decode to that is refused with 422.
  */
 export type AuditCursor = { micros: string; id: number };
 
 export const encodeAuditCursor = (cursor: AuditCursor) =>
-  Buffer.from(`${cursor.micros}.${cursor.id}`, 'utf8').toString('base64url');
+  encodeKeysetCursor({ micros: cursor.micros, ids: [cursor.id] });
 
 export function decodeAuditCursor(text: string): AuditCursor {
-  const match = /^(\d{1,17})\.(\d{1,15})$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
-  const id = match ? Number(match[2]) : NaN;
-  if (!match || !Number.isSafeInteger(id) || id < 1) throw invalid({ cursor: ['validation.cursor'] });
-  return { micros: match[1]!, id };
+  const { micros, ids } = decodeKeysetCursor(text, 1);
+  return { micros, id: ids[0]! };
 }

@@ -2,19 +2,19 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilters, AuditQuery } from '@reqloom/domain';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema';
+import { microsOf, momentOf } from '../../core/keyset-cursor';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor';
 
 export type AuditRow = typeof auditEntries.$inferSelect & { micros: string };
 
 const a = auditEntries;
-/** The moment of an entry in microseconds since 1970, exact (PostgreSQL 14+ gives `extract` as numeric). */
-const micros = sql<string>`(extract(epoch from ${a.at}) * 1000000)::bigint::text`;
+/** The moment of an entry in microseconds since 1970, exact: what its cursor keeps. */
+const micros = microsOf(a.at);
 /**
  * Newest first, in the order of the indexes (`desc nulls last`, as drizzle writes them): a plain `desc` means nulls
  * first, which no index matches, and PostgreSQL then sorts the whole project's trail for each page.
  */
 const newestFirst = [sql`${a.at} desc nulls last`, sql`${a.id} desc nulls last`];
-const momentOf = (microsText: string) => sql`(timestamptz 'epoch' + ${microsText}::bigint * interval '1 microsecond')`;
 
 /** The conditions of the filters: each is served by one of the table's indexes, in the order of `at` (db/schema/audit). */
 export function auditConditions(projectId: number, filters: AuditFilters): SQL[] {

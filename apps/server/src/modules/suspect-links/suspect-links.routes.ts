@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, suspectLinksAnswer, suspectLinksQuery, validateLinksBody } from '@reqloom/domain';
+import {
+  idSchema,
+  suspectLinkCountAnswer,
+  suspectLinkFilters,
+  suspectLinksAnswer,
+  suspectLinksQuery,
+  validateLinksBody,
+} from '@reqloom/domain';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../db/client';
 import { invalid } from '../../core/errors';
@@ -12,7 +19,7 @@ import { inWork } from '../../http/work';
 import { can } from '../../policies/policy';
 import { findElementProjectForUser } from '../../policies/project-access';
 import { validateLinks } from './link-validation';
-import { suspectLinks } from './suspect-links.query';
+import { suspectLinkCount, suspectLinks } from './suspect-links.query';
 
 /**
  * The project of a validation is its first link's (decisions §22): the parent of `links.0`. The service then refuses
@@ -60,7 +67,8 @@ export function suspectLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: access.project(projectById) },
       schema: {
         tags,
-        summary: "The project's suspect links, each with its parent's change since the link was last up to date",
+        summary:
+          "The project's suspect links, each with its parent's change since the link was last up to date, by pages (cursor)",
         params: z.object({ id: idSchema }),
         querystring: suspectLinksQuery,
         response: { 200: suspectLinksAnswer },
@@ -68,7 +76,26 @@ export function suspectLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const tests = can(currentUser(request), { do: 'feature.alpha' });
-      return { data: await suspectLinks(ctx.db, loadedProject(request).id, request.query, { tests }) };
+      const page = await suspectLinks(ctx.db, loadedProject(request).id, request.query, { tests });
+      return { data: page.rows, next_cursor: page.nextCursor };
+    },
+  );
+
+  r.get(
+    '/api/projects/suspectlinkcount/:id',
+    {
+      config: { access: access.project(projectById) },
+      schema: {
+        tags,
+        summary: "How many suspect links the same filters as the list keep (the side bar's count)",
+        params: z.object({ id: idSchema }),
+        querystring: suspectLinkFilters,
+        response: { 200: suspectLinkCountAnswer },
+      },
+    },
+    async (request) => {
+      const tests = can(currentUser(request), { do: 'feature.alpha' });
+      return { count: await suspectLinkCount(ctx.db, loadedProject(request).id, request.query, { tests }) };
     },
   );
 }

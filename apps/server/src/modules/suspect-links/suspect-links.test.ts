@@ -173,6 +173,64 @@ describe('suspect links', () => {
     }
   });
 
+  it('pages the list by a stable keyset, counts what the filters keep, and refuses a bad cursor or limit', async () => {
+    const { project, sys, srs, parent, children } = await linked(5);
+    const second = await suite.w.requirement(sys.id, 'Second parent');
+    const late = await suite.w.requirement(srs.id, 'Late child');
+    await suite.w.ok('PUT', `/api/requirements/${second.id}`, { children_id: [late.id] });
+    await suite.w.ok('PUT', `/api/requirements/${parent.id}`, { name: 'Parent, changed' });
+    await suite.w.ok('PUT', `/api/requirements/${second.id}`, { name: 'Second parent, changed' });
+    const count = async (query = '') => {
+      const res = await suite.user.agent.get(`/api/projects/suspectlinkcount/${project.id}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.data as { count: number };
+    };
+    const page = async (query: string) => {
+      const res = await suite.user.agent.get(`/api/projects/suspectlinks/${project.id}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.data as { data: { parent: { id: number }; child: { id: number } }[]; next_cursor: string | null };
+    };
+    expect(await count()).toEqual({ count: 6 });
+    expect(await count(`?child_id=${children[2].id}`)).toEqual({ count: 1 });
+    expect(await count(`?changed_by=${suite.user.id + 100_000}`)).toEqual({ count: 0 });
+
+    const everything = await page('');
+    expect(everything.next_cursor).toBeNull();
+    const pair = (l: { parent: { id: number }; child: { id: number } }) => `${l.parent.id}:${l.child.id}`;
+    // Newest change first: the second parent's, then the first's children in order.
+    expect(everything.data.map(pair)).toEqual([
+      `${second.id}:${late.id}`,
+      ...children.map((c) => `${parent.id}:${c.id}`),
+    ]);
+
+    const first = await page('?limit=2');
+    expect(first.data.map(pair)).toEqual(everything.data.slice(0, 2).map(pair));
+    expect(first.next_cursor).toEqual(expect.any(String));
+    // A link of the next page answered meanwhile leaves the list; the rest neither shifts nor repeats.
+    await suite.w.ok('POST', '/api/requirementlinks/validate', {
+      links: [{ parent_id: parent.id, child_id: children[1].id }],
+    });
+    const rest: string[] = [];
+    let cursor = first.next_cursor;
+    while (cursor) {
+      const next = await page(`?limit=2&cursor=${cursor}`);
+      rest.push(...next.data.map(pair));
+      cursor = next.next_cursor;
+    }
+    expect(rest).toEqual([2, 3, 4].map((i) => `${parent.id}:${children[i].id}`));
+    expect((await page(`?child_id=${children[3].id}`)).data.map(pair)).toEqual([`${parent.id}:${children[3].id}`]);
+
+    const forged = Buffer.from('123.4', 'utf8').toString('base64url');
+    for (const query of ['?limit=0', '?limit=501', '?limit=x', '?cursor=***', `?cursor=${forged}`, '?child_id=0']) {
+      const res = await suite.user.agent.get(`/api/projects/suspectlinks/${project.id}${query}`);
+      expect(res.statusCode, query).toBe(422);
+    }
+    for (const query of ['?after=yesterday', '?child_id=x']) {
+      const res = await suite.user.agent.get(`/api/projects/suspectlinkcount/${project.id}${query}`);
+      expect(res.statusCode, query).toBe(422);
+    }
+  });
+
   it('starts every requirement’s change time from its last update (migration 0020), and moves it forward only', async () => {
     const { parent } = await linked(1);
     const read = async () =>

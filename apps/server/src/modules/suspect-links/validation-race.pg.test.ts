@@ -64,7 +64,7 @@ describe('validation racing a parent change', () => {
     const changed = await change!;
     expect(changed.statusCode, changed.body).toBe(200);
 
-    const res = await user.agent.get(`/api/projects/suspectlinks/${project.id}`);
+    const res = await user.agent.get(`/api/projects/suspectlinks/${project.id}?limit=500`);
     expect(res.statusCode).toBe(200);
     const suspect = res.data.data as { parent: { id: number }; changes: { description?: unknown } }[];
     expect(suspect).toHaveLength(100);

@@ -245,9 +245,9 @@ describe('a comparison', () => {
     expect(counts).toEqual(['1requirement added', '0requirements removed', '1requirement changed']);
     expect(text()).toContain('SR-9 New one');
     const changed = document.querySelector('article[aria-label="SR-3 The display shall dim at dusk"]')!;
-    expect(changed.querySelector('del')?.textContent).toBe('removed: night');
-    expect(changed.querySelector('ins')?.textContent).toBe('added: dusk');
-    expect(changed.textContent).toContain('Statusremoved: Written → then added: Reviewed');
+    expect(changed.querySelector('del')?.textContent).toBe('removed night');
+    expect(changed.querySelector('ins')?.textContent).toBe('added dusk');
+    expect(changed.textContent).toContain('Statusremoved Written→added Reviewed');
     expect(changed.textContent).toContain('No tag');
     expect(changed.textContent).toContain('safety');
     expect(text()).toContain('Link added: SR-3 → SR-9');

@@ -4,9 +4,8 @@ import type { BaselineComparison, ComparedRequirement } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { InfoAlert } from '../working-area/common/InfoAlert';
 import { statusMeta } from '../working-area/common/statusMeta';
-import { htmlToText } from '../working-area/logic/htmlText';
-import { BaselineDiff } from './BaselineDiff';
-import marks from './BaselineDiff.module.css';
+import { DiffMark } from '../change-control/DiffMark';
+import { htmlToPlainText, ValueChange, WordDiff } from '../change-control/WordDiff';
 import classes from './ComparisonResult.module.css';
 
 type Changed = BaselineComparison['changed'][number];
@@ -63,22 +62,22 @@ export function ComparisonResult({ comparison }: { comparison: BaselineCompariso
           <ul className={classes.plainList}>
             {links.added.map((link) => (
               <li key={`+${link.parent_id}-${link.child_id}`}>
-                <ins className={marks.added}>
+                <DiffMark kind="added" spoken={false}>
                   {t('baselines.compare.linkAdded', {
                     parent: referenceOf(link.parent_id),
                     child: referenceOf(link.child_id),
                   })}
-                </ins>
+                </DiffMark>
               </li>
             ))}
             {links.removed.map((link) => (
               <li key={`-${link.parent_id}-${link.child_id}`}>
-                <del className={marks.removed}>
+                <DiffMark kind="removed" spoken={false}>
                   {t('baselines.compare.linkRemoved', {
                     parent: referenceOf(link.parent_id),
                     child: referenceOf(link.child_id),
                   })}
-                </del>
+                </DiffMark>
               </li>
             ))}
           </ul>
@@ -97,9 +96,7 @@ function RequirementList({
   requirements: ComparedRequirement[];
   kind: 'added' | 'removed';
 }) {
-  const { t } = useTranslation();
   const id = `baseline-${kind}`;
-  const Mark = kind === 'added' ? 'ins' : 'del';
   return (
     <section aria-labelledby={id}>
       <Title order={2} fz={18} mb="sm" id={id}>
@@ -108,10 +105,9 @@ function RequirementList({
       <ul className={classes.plainList}>
         {requirements.map((r) => (
           <li key={r.id}>
-            <Mark className={kind === 'added' ? marks.added : marks.removed}>
-              <span className={marks.hidden}>{`${t(`baselines.diff.${kind}`)} `}</span>
+            <DiffMark kind={kind}>
               <b>{r.reference}</b> {r.name}
-            </Mark>
+            </DiffMark>
           </li>
         ))}
       </ul>
@@ -142,30 +138,30 @@ function ChangedRequirement({ change }: { change: Changed }) {
       <dl className={classes.fields}>
         {changes.name ? (
           <Field label={t('baselines.compare.fields.name')}>
-            <BaselineDiff before={changes.name.before} after={changes.name.after} />
+            <WordDiff before={changes.name.before} after={changes.name.after} />
           </Field>
         ) : null}
         {changes.description ? (
           <Field label={t('baselines.compare.fields.description')}>
-            <BaselineDiff
-              before={htmlToText(changes.description.before)}
-              after={htmlToText(changes.description.after)}
+            <WordDiff
+              before={htmlToPlainText(changes.description.before)}
+              after={htmlToPlainText(changes.description.after)}
             />
           </Field>
         ) : null}
         {changes.status ? (
           <Field label={t('baselines.compare.fields.status')}>
-            <BeforeAfter before={status(changes.status.before)} after={status(changes.status.after)} />
+            <ValueChange before={status(changes.status.before)} after={status(changes.status.after)} />
           </Field>
         ) : null}
         {changes.category ? (
           <Field label={t('baselines.compare.fields.category')}>
-            <BeforeAfter before={category(changes.category.before)} after={category(changes.category.after)} />
+            <ValueChange before={category(changes.category.before)} after={category(changes.category.after)} />
           </Field>
         ) : null}
         {changes.tags ? (
           <Field label={t('baselines.compare.fields.tags')}>
-            <BeforeAfter before={tags(changes.tags.before)} after={tags(changes.tags.after)} />
+            <ValueChange before={tags(changes.tags.before)} after={tags(changes.tags.after)} />
           </Field>
         ) : null}
       </dl>
@@ -179,24 +175,5 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <dt>{label}</dt>
       <dd>{children}</dd>
     </>
-  );
-}
-
-/** A value before and after, the arrow read out as "then". */
-function BeforeAfter({ before, after }: { before: string; after: string }) {
-  const { t } = useTranslation();
-  return (
-    <span>
-      <del className={marks.removed}>
-        <span className={marks.hidden}>{`${t('baselines.diff.removed')} `}</span>
-        {before}
-      </del>
-      <span aria-hidden> → </span>
-      <span className={marks.hidden}>{`${t('baselines.compare.then')} `}</span>
-      <ins className={marks.added}>
-        <span className={marks.hidden}>{`${t('baselines.diff.added')} `}</span>
-        {after}
-      </ins>
-    </span>
   );
 }

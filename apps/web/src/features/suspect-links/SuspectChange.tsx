@@ -1,9 +1,9 @@
+import type { ReactNode } from 'react';
 import { Stack, Text } from '@mantine/core';
 import type { SuspectLinkPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
-import { htmlToText } from '../working-area/logic/htmlText';
 import { statusMeta } from '../working-area/common/statusMeta';
-import { SuspectDiff } from './SuspectDiff';
+import { htmlToPlainText, ValueChange, WordDiff } from '../change-control/WordDiff';
 import classes from './SuspectLinks.module.css';
 
 interface SuspectChangeProps {
@@ -25,34 +25,28 @@ export function SuspectChange({ changes }: SuspectChangeProps) {
     );
   }
   const statusLabel = (value: number) => t(statusMeta(value).key);
+  const fields: [string, ReactNode][] = [];
+  if (name) fields.push([t('suspectLinks.fields.name'), <WordDiff before={name.before} after={name.after} />]);
+  if (description)
+    fields.push([
+      t('suspectLinks.fields.description'),
+      <WordDiff before={htmlToPlainText(description.before)} after={htmlToPlainText(description.after)} />,
+    ]);
+  if (status)
+    fields.push([
+      t('suspectLinks.fields.status'),
+      <ValueChange before={statusLabel(status.before)} after={statusLabel(status.after)} />,
+    ]);
   return (
     <Stack gap={6}>
-      {name ? (
-        <div className={classes.field}>
-          <span className={classes.fieldLabel}>{t('suspectLinks.fields.name')}</span>
-          <SuspectDiff label={t('suspectLinks.fields.name')} before={name.before} after={name.after} />
+      {fields.map(([label, change]) => (
+        <div key={label} className={classes.field}>
+          <span className={classes.fieldLabel}>{label}</span>
+          <p className={classes.diff} aria-label={label}>
+            {change}
+          </p>
         </div>
-      ) : null}
-      {description ? (
-        <div className={classes.field}>
-          <span className={classes.fieldLabel}>{t('suspectLinks.fields.description')}</span>
-          <SuspectDiff
-            label={t('suspectLinks.fields.description')}
-            before={htmlToText(description.before)}
-            after={htmlToText(description.after)}
-          />
-        </div>
-      ) : null}
-      {status ? (
-        <div className={classes.field}>
-          <span className={classes.fieldLabel}>{t('suspectLinks.fields.status')}</span>
-          <SuspectDiff
-            label={t('suspectLinks.fields.status')}
-            before={statusLabel(status.before)}
-            after={statusLabel(status.after)}
-          />
-        </div>
-      ) : null}
+      ))}
     </Stack>
   );
 }

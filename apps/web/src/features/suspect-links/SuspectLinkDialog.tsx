@@ -8,7 +8,7 @@ import { SUSPECT_LINKS_PATH } from './SuspectLinksNavLink';
 import { projectPath } from '../projects/projectPaths';
 import { SuspectChange } from './SuspectChange';
 import { useReaderTimeZone } from './useReaderTimeZone';
-import { useSuspectLinks } from './useSuspectLinks';
+import { useChildSuspectLinks } from './useChildSuspectLinks';
 
 interface SuspectLinkDialogProps {
   /** The stale link to explain, or null when the dialog is closed. */
@@ -25,10 +25,8 @@ export function SuspectLinkDialog({ link, onClose }: SuspectLinkDialogProps) {
   const { project } = useProject();
   const paths = useWorkingAreaPaths();
   const timeZone = useReaderTimeZone();
-  const suspect = useSuspectLinks(project.id);
-  const found = link
-    ? suspect.data?.find((s) => s.parent.id === link.parentId && s.child.id === link.childId)
-    : undefined;
+  const suspect = useChildSuspectLinks(project.id, link?.childId ?? null);
+  const found = link ? suspect.data?.find((s) => s.parent.id === link.parentId) : undefined;
   return (
     <Modal opened={link !== null} onClose={onClose} title={t('suspectLinks.dialogTitle')} size="lg">
       {suspect.isPending ? (

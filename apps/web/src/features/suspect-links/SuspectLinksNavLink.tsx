@@ -4,20 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { projectPath } from '../projects/projectPaths';
 import { useProject } from '../projects/useProject';
-import { useSuspectLinks } from './useSuspectLinks';
+import { useSuspectLinkCount } from './useSuspectLinkCount';
 
 /** The route of the Suspect links view, under the project. */
 export const SUSPECT_LINKS_PATH = 'suspect-links';
 
 /**
- * The side bar's way to the Suspect links view, with how many there are (decisions §22): the count follows the
- * working area's events, as the list does.
+ * The side bar's way to the Suspect links view, with how many there are (decisions §22): the count (its own cheap
+ * call, not the list) follows the working area's events, as the list does.
  */
 export function SuspectLinksNavLink({ active, style }: { active: boolean; style?: React.CSSProperties }) {
   const { t } = useTranslation();
   const { project } = useProject();
-  const suspect = useSuspectLinks(project.id);
-  const count = suspect.data?.length;
+  const count = useSuspectLinkCount(project.id).data;
   return (
     <NavLink
       component={Link}

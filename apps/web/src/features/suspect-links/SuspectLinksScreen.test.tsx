@@ -22,10 +22,16 @@ const link = (parent: number, child: number): SuspectLinkPresented => ({
 let page: Page;
 afterEach(() => page.close());
 
-async function show(role: ProjectRole, links: SuspectLinkPresented[]) {
+/** Serves `links` in pages of `size` on a cursor that is the next page's index, and their count. */
+async function show(role: ProjectRole, links: SuspectLinkPresented[], size = 100) {
   page = await openPage(
     (call) => {
-      if (call.url.includes('/projects/suspectlinks/7')) return answer(200, { data: links });
+      if (call.url.includes('/projects/suspectlinkcount/7')) return answer(200, { count: links.length });
+      if (call.url.includes('/projects/suspectlinks/7')) {
+        const index = Number(new URL(call.url, 'http://x').searchParams.get('cursor') ?? 0);
+        const next = index + size < links.length ? String(index + size) : null;
+        return answer(200, { data: links.slice(index, index + size), next_cursor: next });
+      }
       if (call.url.includes('/requirementlinks/validate')) return answer(200, { events: [] });
       return answer(404, {});
     },
@@ -54,11 +60,11 @@ describe('the Suspect links view', () => {
     expect(groups.map((g) => g.querySelector('h2')?.textContent)).toEqual(['SYS_001 Pump 1', 'SYS_002 Pump 2']);
     expect(groups[0]!.querySelectorAll('li')).toHaveLength(2);
     const name = groups[0]!.querySelector('[aria-label="Name"]')!;
-    expect(name.querySelector('ins')?.textContent).toMatch(/^added: +within 2 s$/);
+    expect(name.querySelector('ins')?.textContent).toMatch(/^added +within 2 s$/);
     expect(name.textContent).toContain('The pump shall start');
     const status = groups[0]!.querySelector('[aria-label="Status"]')!;
-    expect(status.querySelector('del')?.textContent).toBe('removed: Draft');
-    expect(status.querySelector('ins')?.textContent).toBe('added: Written');
+    expect(status.querySelector('del')?.textContent).toBe('removed Draft');
+    expect(status.querySelector('ins')?.textContent).toBe('added Written');
     expect(document.body.textContent).toContain('3 suspect links');
     expect(document.body.textContent).toContain('Changed by Ada');
   });
@@ -83,6 +89,26 @@ describe('the Suspect links view', () => {
         ],
       },
     ]);
+  });
+
+  it('loads the next page when asked, keeps a parent’s links in one group, and counts them all', async () => {
+    await show('editor', [link(1, 3), link(1, 4), link(2, 5), link(3, 6)], 1);
+    expect(document.body.textContent).toContain('4 suspect links');
+    expect(document.body.textContent).toContain('Showing 1 of 4');
+    const more = () => button(/^Load more suspect links$/);
+    const shown = () => document.querySelectorAll('[data-suspect-parent] li').length;
+    for (let turn = 1; turn < 4; turn++) {
+      expect(more(), `page ${turn + 1}`).toBeDefined();
+      click(more());
+      for (let wait = 0; wait < 50 && shown() === turn; wait++) await settle();
+    }
+    await settle();
+    const groups = [...document.querySelectorAll('[data-suspect-parent]')];
+    expect(groups.map((g) => g.querySelectorAll('li').length)).toEqual([2, 1, 1]);
+    expect(more()).toBeUndefined();
+    expect(document.body.textContent).not.toContain('Showing');
+    const pages = page.sent.filter((c) => c.url.includes('/projects/suspectlinks/7'));
+    expect(pages.map((c) => new URL(c.url, 'http://x').searchParams.get('cursor'))).toEqual([null, '1', '2', '3']);
   });
 
   it('shows no boxes nor button below editor, and says when nothing is suspect', async () => {

@@ -15,18 +15,21 @@ import { SuspectGroupCard } from './SuspectGroupCard';
 import { groupByParent, linkKey } from './suspectGroups';
 import { useMarkReviewed } from './useMarkReviewed';
 import { useReaderTimeZone } from './useReaderTimeZone';
+import { useSuspectLinkCount } from './useSuspectLinkCount';
 import { useSuspectLinks } from './useSuspectLinks';
 
 /**
  * The Suspect links view of a project (decisions §22, route `suspect-links`): every link whose parent changed since it
  * was last up to date, grouped by parent, each parent's change as a word-level diff. Editors and up tick links and
- * mark them as reviewed, with a comment the audit trail keeps; the list follows everyone's changes live.
+ * mark them as reviewed, with a comment the audit trail keeps; the list follows everyone's changes live. The links
+ * come by pages (a project can have thousands), the next when the reader asks for more; the count is the server's.
  */
 export function SuspectLinksScreen() {
   const { t } = useTranslation();
   const { project } = useProject();
   usePageTitle(t('suspectLinks.pageTitle', { name: project.name }));
   const suspect = useSuspectLinks(project.id);
+  const total = useSuspectLinkCount(project.id).data;
   const canReview = useCan('editor');
   const paths = useWorkingAreaPaths();
   const timeZone = useReaderTimeZone();
@@ -35,7 +38,7 @@ export function SuspectLinksScreen() {
   const [comment, setComment] = useState('');
   const [saving, setSaving] = useState(false);
 
-  const links = useMemo(() => suspect.data ?? [], [suspect.data]);
+  const links = useMemo(() => suspect.data?.pages.flatMap((page) => page.data) ?? [], [suspect.data]);
   const groups = useMemo(() => groupByParent(links), [links]);
   // A link answered meanwhile (by someone else, or by a change of its child) leaves the selection with the list.
   const selected = useMemo(() => {
@@ -92,7 +95,7 @@ export function SuspectLinksScreen() {
           </Group>
         ) : suspect.error ? (
           <FormAlert message={errorMessage(suspect.error, t)} />
-        ) : links.length === 0 ? (
+        ) : links.length === 0 && !suspect.hasNextPage ? (
           <Paper withBorder>
             <PanelEmptyState
               icon={<IconLinkOff size={22} />}
@@ -102,9 +105,14 @@ export function SuspectLinksScreen() {
           </Paper>
         ) : (
           <>
-            <Text fz="sm" aria-live="polite">
-              {t('suspectLinks.count', { count: links.length })}
-            </Text>
+            <Group gap="xs" aria-live="polite">
+              <Text fz="sm">{t('suspectLinks.count', { count: Math.max(total ?? 0, links.length) })}</Text>
+              {suspect.hasNextPage && total !== undefined && total > links.length ? (
+                <Text fz="sm" c="dimmed">
+                  {t('suspectLinks.shown', { shown: links.length, count: total })}
+                </Text>
+              ) : null}
+            </Group>
             {canReview ? (
               <Paper withBorder p="md">
                 <Stack gap="sm">
@@ -150,6 +158,17 @@ export function SuspectLinksScreen() {
                 timeZone={timeZone}
               />
             ))}
+            {suspect.hasNextPage ? (
+              <Group justify="center">
+                <Button
+                  variant="default"
+                  loading={suspect.isFetchingNextPage}
+                  onClick={() => void suspect.fetchNextPage()}
+                >
+                  {t('suspectLinks.loadMore')}
+                </Button>
+              </Group>
+            ) : null}
           </>
         )}
       </Stack>

@@ -1,14 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { workingAreaKeys } from '../../api/workingAreaKeys';
-import { fetchSuspectLinks } from './suspectLinksApi';
+import { fetchSuspectLinkPage } from './suspectLinksApi';
 
 /**
- * The project's suspect links, one cache for the side bar's count, the view and the traceability section's dialog.
- * Kept live by the working area's applier, which reloads it on every event that can change a link's mark.
+ * The Suspect links view's list, page by page on the server's cursor as the reader asks for more. Kept live by the
+ * working area's applier, which reloads the pages loaded on every event that can change a link's mark; a keyset
+ * page stays right when links before it leave the list meanwhile.
  */
 export function useSuspectLinks(projectId: number) {
-  return useQuery({
-    queryKey: workingAreaKeys.suspectLinks(projectId),
-    queryFn: ({ signal }) => fetchSuspectLinks(projectId, signal),
+  return useInfiniteQuery({
+    queryKey: workingAreaKeys.suspectLinkPages(projectId),
+    queryFn: ({ pageParam, signal }) => fetchSuspectLinkPage(projectId, { cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
   });
 }
