@@ -50,7 +50,7 @@ export const baselines = pgTable(
   ],
 );
 
-/** A requirement's state as kept: its canonical JSON (see baselines.snapshot.ts) and that JSON's SHA-256. */
+/** A requirement's state as kept: its JSON and the SHA-256 of its fields' canonical text (see baselines.state.ts). */
 export const baselineStates = pgTable(
   'baseline_states',
   {
