@@ -32,9 +32,7 @@ const TABLES = [
   'baselines',
   'baseline_documents',
   'baseline_manifests',
-  'baseline_manifest_requirements',
   'baseline_manifest_categories',
-  'baseline_manifest_links',
   'baseline_states',
 ];
 

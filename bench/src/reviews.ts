@@ -87,7 +87,8 @@ try {
   await db.execute(sql`insert into review_verdicts (review_id, baseline_id, requirement_id, user_id, verdict, comment)
     select r.id, r.baseline_id, e.requirement_id, u.id, 'approved', 'Fine'
       from reviews r join baseline_documents bd on bd.baseline_id = r.baseline_id
-      join baseline_manifest_requirements e on e.manifest_id = bd.manifest_id
+      join baseline_manifests m on m.id = bd.manifest_id
+      cross join unnest(m.requirement_ids) as e(requirement_id)
       cross join (select unnest(${sql.raw(`array[${participants[0]}, ${participants[1]}]`)}::int[]) as id) u
      where r.id = ${reviewId}`);
   for (let n = 0; n < 50; n++)

@@ -20,7 +20,7 @@ import { users } from './users';
  * changed, not with the number of baselines, on two levels of sharing, both per project:
  *
  * - a requirement's state (everything a baseline shows of it but its place) is stored once per content, keyed by the
- *   SHA-256 of its canonical JSON (`baseline_states`), and shared by every manifest that holds it;
+ *   SHA-256 of its fields' canonical text (`baseline_states`), and shared by every manifest that holds it;
  * - a document's content at one instant (its requirements' ids, states and places, its categories, its links and
  *   their up-to-date marks) is a manifest, keyed by the SHA-256 of those rows (`baseline_manifests`), and shared by
  *   every baseline that found the document unchanged.
@@ -50,7 +50,7 @@ export const baselines = pgTable(
   ],
 );
 
-/** A requirement's state as kept: its canonical JSON (see baselines.snapshot.ts) and that JSON's SHA-256. */
+/** A requirement's state as kept: its JSON and the SHA-256 of its fields' canonical text (see baselines.state.ts). */
 export const baselineStates = pgTable(
   'baseline_states',
   {
@@ -64,7 +64,14 @@ export const baselineStates = pgTable(
   (t) => [uniqueIndex('baseline_states_project_hash_unique').on(t.projectId, t.hash)],
 );
 
-/** A document's content at one instant, shared by the baselines that saw it so. */
+/**
+ * A document's content at one instant, shared by the baselines that saw it so. Its requirements and its links are
+ * columns of arrays on the one row, not a row each: a row each cost a snapshot of 20,000 requirements 60,000 inserts,
+ * each with its index entries and its foreign key checks (more than a third of its time, issue 35). Element `i` of
+ * `requirement_ids`, `state_ids` and `positions` is one requirement (in id order); element `i` of the `link_` arrays
+ * is one link (in (parent, child) order). `state_ids` carry no foreign key: a baseline's deletion drops the states no
+ * manifest holds, and the project's deletion cascades to both tables.
+ */
 export const baselineManifests = pgTable(
   'baseline_manifests',
   {
@@ -74,28 +81,33 @@ export const baselineManifests = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     documentId: integer('document_id').notNull(),
     hash: bytea('hash').notNull(),
+    requirementIds: integer('requirement_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    stateIds: integer('state_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    positions: integer('positions')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    linkParentIds: integer('link_parent_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    linkChildIds: integer('link_child_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Whether each link was up to date then (decisions §6). */
+    linkUpToDate: boolean('link_up_to_date')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [uniqueIndex('baseline_manifests_project_hash_unique').on(t.projectId, t.hash)],
-);
-
-/** A manifest's requirements: narrow rows (ints only), the state by id. */
-export const baselineManifestRequirements = pgTable(
-  'baseline_manifest_requirements',
-  {
-    manifestId: integer('manifest_id')
-      .notNull()
-      .references(() => baselineManifests.id, { onDelete: 'cascade' }),
-    requirementId: integer('requirement_id').notNull(),
-    stateId: integer('state_id')
-      .notNull()
-      // Cascade only so that deleting the project (which cascades to both tables) meets no check between them: a
-      // baseline's deletion drops only states no manifest holds.
-      .references(() => baselineStates.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-  },
-  // No index on state_id: only a baseline's deletion asks which manifests hold a state, and it reads the project's
-  // manifests whole for that (a hash anti-join); an index would cost every snapshot a third more writes.
-  (t) => [primaryKey({ columns: [t.manifestId, t.requirementId] })],
 );
 
 /** A manifest's categories as they were (few beside the requirements: kept whole). */
@@ -116,20 +128,6 @@ export const baselineManifestCategories = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.manifestId, t.categoryId] })],
-);
-
-/** The links with an end in the manifest's document, and whether each was up to date then. */
-export const baselineManifestLinks = pgTable(
-  'baseline_manifest_links',
-  {
-    manifestId: integer('manifest_id')
-      .notNull()
-      .references(() => baselineManifests.id, { onDelete: 'cascade' }),
-    parentId: integer('parent_id').notNull(),
-    childId: integer('child_id').notNull(),
-    upToDate: boolean('up_to_date').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.manifestId, t.parentId, t.childId] })],
 );
 
 /** A baseline's documents: as they were named, and the manifest of their content. */

@@ -6,36 +6,47 @@ import { invalid, notFound } from '../../core/errors';
 import { findBaseline } from './baselines.presenter';
 import { idList, liveContentsSql, liveHashesSql, liveLinksSql, type StateContent } from './baselines.state';
 
-/** One side of a comparison: each requirement's document and state hash; the content is read only where needed. */
-type Side = Map<number, { documentId: number; hash: string; stateId: number | null; content: StateContent | null }>;
+/**
+ * One side of a comparison: each requirement's document and stored state; the content is read only where needed. A
+ * state is stored once per content in its project, so equal state ids are equal contents. Now, a requirement whose
+ * content no baseline holds has no state id (null): it differs from every kept one.
+ */
+type Side = Map<number, { documentId: number; stateId: number | null; content: StateContent | null }>;
 
 /** An int array as one parameter: a list of 20,000 ids is one value, not 20,000 placeholders. */
 const intArray = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 
-async function baselineSide(db: Db, baselineId: number, documentIds: number[]): Promise<Side> {
-  const rows = rowsOf<{ requirement_id: number; document_id: number; state_id: number; hash: string }>(
-    await db.execute(sql`select e.requirement_id, bd.document_id, e.state_id, encode(s.hash, 'hex') as hash
-        from baseline_documents bd
-        join baseline_manifest_requirements e on e.manifest_id = bd.manifest_id
-        join baseline_states s on s.id = e.state_id
-       where bd.baseline_id = ${baselineId} and bd.document_id = any(${intArray(documentIds)})`),
+/** The manifests of a baseline's documents, by document. */
+async function manifestsOf(db: Db, baselineId: number): Promise<Map<number, number>> {
+  const rows = rowsOf<{ document_id: number; manifest_id: number }>(
+    await db.execute(sql`select document_id, manifest_id from baseline_documents where baseline_id = ${baselineId}`),
+  );
+  return new Map(rows.map((r) => [Number(r.document_id), Number(r.manifest_id)]));
+}
+
+async function baselineSide(db: Db, manifestIds: number[]): Promise<Side> {
+  if (manifestIds.length === 0) return new Map();
+  const rows = rowsOf<{ requirement_id: number; document_id: number; state_id: number }>(
+    await db.execute(sql`select e.requirement_id, m.document_id, e.state_id from baseline_manifests m
+        cross join unnest(m.requirement_ids, m.state_ids) as e(requirement_id, state_id)
+       where m.id = any(${intArray(manifestIds)})`),
   );
   return new Map(
     rows.map((r) => [
       Number(r.requirement_id),
-      { documentId: Number(r.document_id), hash: r.hash, stateId: Number(r.state_id), content: null },
+      { documentId: Number(r.document_id), stateId: Number(r.state_id), content: null },
     ]),
   );
 }
 
 /**
- * Now: each requirement's state hash as a baseline would name it, and its stored state when a baseline holds that
- * content; the contents of the others are read later, only for those the comparison needs (`fillLive`).
+ * Now: each requirement's stored state when a baseline holds its content (found by the hash a baseline would name it
+ * by); the contents of the others are read later, only for those the comparison needs (`fillLive`).
  */
 async function liveSide(db: Db, projectId: number, documentIds: number[]): Promise<Side> {
   const live = documentIds.length
-    ? rowsOf<{ document_id: number; id: number; hash: string; state_id: number | null }>(
-        await db.execute(sql`select x.document_id, x.id, encode(x.hash, 'hex') as hash, st.id as state_id
+    ? rowsOf<{ document_id: number; id: number; state_id: number | null }>(
+        await db.execute(sql`select x.document_id, x.id, st.id as state_id
             from (${liveHashesSql(documentIds)}) x
             left join baseline_states st on st.project_id = ${projectId} and st.hash = x.hash`),
       )
@@ -43,12 +54,7 @@ async function liveSide(db: Db, projectId: number, documentIds: number[]): Promi
   return new Map(
     live.map((r) => [
       Number(r.id),
-      {
-        documentId: Number(r.document_id),
-        hash: r.hash,
-        stateId: r.state_id === null ? null : Number(r.state_id),
-        content: null,
-      },
+      { documentId: Number(r.document_id), stateId: r.state_id === null ? null : Number(r.state_id), content: null },
     ]),
   );
 }
@@ -84,11 +90,12 @@ async function fillContents(db: Db, sides: Side[], ids: Iterable<number>): Promi
       if (!entry.content && entry.stateId !== null) entry.content = byId.get(entry.stateId) ?? null;
 }
 
-async function baselineLinks(db: Db, baselineId: number, documentIds: number[]) {
+async function baselineLinks(db: Db, manifestIds: number[]) {
+  if (manifestIds.length === 0) return [];
   return rowsOf<{ parent_id: number; child_id: number }>(
-    await db.execute(sql`select distinct l.parent_id, l.child_id from baseline_documents bd
-        join baseline_manifest_links l on l.manifest_id = bd.manifest_id
-       where bd.baseline_id = ${baselineId} and bd.document_id = any(${intArray(documentIds)})`),
+    await db.execute(sql`select distinct l.parent_id, l.child_id from baseline_manifests m
+        cross join unnest(m.link_parent_ids, m.link_child_ids) as l(parent_id, child_id)
+       where m.id = any(${intArray(manifestIds)})`),
   );
 }
 
@@ -124,8 +131,9 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
  * Compares a baseline with a later one, or with now (`toId` null), over `documentId` or over every document either
  * side kept (against now: the baseline's documents as they are now). Requirements are matched by id (decisions §22):
  * one only on the later side is added, only on the earlier removed; one on both is changed when its name,
- * description, status, category or tags differ. Equal state hashes skip the reading of the contents, so a comparison
- * of two large baselines that differ little reads little. Throws 404 for an unknown baseline, 422 on `to` for one of
+ * description, status, category or tags differ. Equal states skip the reading of the contents, and documents whose
+ * manifest both baselines share are not read at all, so a comparison of two large baselines that differ little reads
+ * little. Throws 404 for an unknown baseline, 422 on `to` for one of
  * another project.
  */
 export async function compareBaselines(
@@ -139,14 +147,16 @@ export async function compareBaselines(
   const to = toId === null ? null : await findBaseline(db, toId);
   if (toId !== null && !to) throw notFound();
   if (to && to.projectId !== from.projectId) throw invalid({ to: ['validation.not_in_project'] });
-  const keptBy = async (baselineId: number) =>
-    rowsOf<{ document_id: number }>(
-      await db.execute(sql`select document_id from baseline_documents where baseline_id = ${baselineId}`),
-    ).map((r) => Number(r.document_id));
+  const fromManifests = await manifestsOf(db, from.id);
+  const toManifests = to ? await manifestsOf(db, to.id) : new Map<number, number>();
   let documentIds: number[];
   if (documentId !== undefined) documentIds = [documentId];
-  else if (to) documentIds = [...new Set([...(await keptBy(from.id)), ...(await keptBy(to.id))])];
-  else documentIds = await keptBy(from.id);
+  else documentIds = [...new Set([...fromManifests.keys(), ...toManifests.keys()])];
+  // Two baselines that share a document's manifest hold it alike, its requirements and links: only the others are
+  // read. A link with an end in such a document is in that manifest on both sides, so it is no difference either.
+  if (to) documentIds = documentIds.filter((id) => fromManifests.get(id) !== toManifests.get(id));
+  const manifestsIn = (manifests: Map<number, number>) =>
+    documentIds.map((id) => manifests.get(id)).filter((id): id is number => id !== undefined);
   // Against now, only the documents that are still the project's.
   const liveDocuments = to
     ? []
@@ -155,10 +165,13 @@ export async function compareBaselines(
             and id in (${documentIds.length ? idList(documentIds) : sql`null`})`),
       ).map((r) => Number(r.id));
   const [before, after] = await Promise.all([
-    baselineSide(db, from.id, documentIds),
-    to ? baselineSide(db, to.id, documentIds) : liveSide(db, from.projectId, liveDocuments),
+    baselineSide(db, manifestsIn(fromManifests)),
+    to ? baselineSide(db, manifestsIn(toManifests)) : liveSide(db, from.projectId, liveDocuments),
   ]);
-  const differing = [...after.keys()].filter((id) => before.get(id)?.hash !== after.get(id)!.hash);
+  const differing = [...after.keys()].filter((id) => {
+    const now = after.get(id)!.stateId;
+    return now === null || before.get(id)?.stateId !== now;
+  });
   const removedIds = [...before.keys()].filter((id) => !after.has(id));
   await fillContents(db, [before, after], [...differing, ...removedIds]);
   if (!to) await fillLive(db, after, liveDocuments, differing);
@@ -199,8 +212,8 @@ export async function compareBaselines(
   result.changed.sort((a, b) => byPlace(a.requirement, b.requirement));
 
   const [linksBefore, linksAfter] = await Promise.all([
-    baselineLinks(db, from.id, documentIds),
-    to ? baselineLinks(db, to.id, documentIds) : liveLinks(db, liveDocuments),
+    baselineLinks(db, manifestsIn(fromManifests)),
+    to ? baselineLinks(db, manifestsIn(toManifests)) : liveLinks(db, liveDocuments),
   ]);
   const key = (l: { parent_id: number; child_id: number }) => `${l.parent_id}:${l.child_id}`;
   const pair = (l: { parent_id: number; child_id: number }) => ({

@@ -84,8 +84,9 @@ export async function loadBaselineDocument(
   const [entries, categoryRows, links] = await Promise.all([
     db
       .execute(
-        sql`select e.requirement_id, e.position, s.content from baseline_manifest_requirements e
-             join baseline_states s on s.id = e.state_id where e.manifest_id = ${kept.manifestId}
+        sql`select e.requirement_id, e.position, s.content from baseline_manifests m
+             cross join unnest(m.requirement_ids, m.state_ids, m.positions) as e(requirement_id, state_id, position)
+             join baseline_states s on s.id = e.state_id where m.id = ${kept.manifestId}
              order by e.position, e.requirement_id`,
       )
       .then((r) => rowsOf<EntryRow>(r)),
@@ -111,7 +112,9 @@ export async function loadBaselineDocument(
       ),
     db
       .execute(
-        sql`select parent_id, child_id, up_to_date from baseline_manifest_links where manifest_id = ${kept.manifestId}`,
+        sql`select l.parent_id, l.child_id, l.up_to_date from baseline_manifests m
+             cross join unnest(m.link_parent_ids, m.link_child_ids, m.link_up_to_date) as l(parent_id, child_id, up_to_date)
+             where m.id = ${kept.manifestId}`,
       )
       .then((r) => rowsOf<{ parent_id: number; child_id: number; up_to_date: boolean }>(r)),
   ]);

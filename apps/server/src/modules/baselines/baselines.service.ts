@@ -140,16 +140,17 @@ export async function deleteBaseline(work: Work, project: ProjectRow, baselineId
       manifests.map((id) => sql`${id}::int`),
       sql`, `,
     );
-    // The states of the manifests about to go, then the manifests no baseline holds any more (their rows cascade),
-    // then those states that no manifest holds any more.
+    // The states of the manifests about to go (those no baseline holds any more), then those manifests (their
+    // categories cascade), then those states that no manifest holds any more.
     await tx.execute(sql`create temp table baseline_gone_states on commit drop as
-      select distinct state_id from baseline_manifest_requirements where manifest_id in (${list})`);
+      select distinct unnest(state_ids) as state_id from baseline_manifests m where m.id in (${list})
+         and not exists (select 1 from baseline_documents bd where bd.manifest_id = m.id)`);
     await tx.execute(sql`delete from baseline_manifests m where m.id in (${list})
       and not exists (select 1 from baseline_documents bd where bd.manifest_id = m.id)`);
-    await tx.execute(sql`delete from baseline_states s using baseline_gone_states g where s.id = g.state_id
-      and s.id not in (select e.state_id from baseline_manifests m
-                        join baseline_manifest_requirements e on e.manifest_id = m.id
-                       where m.project_id = ${project.id})`);
+    // `in` is a semi-join (hashed, or spilled to disk when large); `not in` would be a list held in memory.
+    await tx.execute(sql`delete from baseline_gone_states g where g.state_id in (
+      select unnest(m.state_ids) from baseline_manifests m where m.project_id = ${project.id})`);
+    await tx.execute(sql`delete from baseline_states s using baseline_gone_states g where s.id = g.state_id`);
   }
   work.audit(project.id, baselineFact(row, 'baseline_deleted', { name: { old: row.name } }));
 }

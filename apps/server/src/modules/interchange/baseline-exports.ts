@@ -259,7 +259,8 @@ async function redlineInput(
     const rows = rowsOf<{ requirement_id: number; reference: string }>(
       await db.execute(sql`select distinct on (e.requirement_id) e.requirement_id, s.content->>'reference' as reference
           from baseline_documents bd
-          join baseline_manifest_requirements e on e.manifest_id = bd.manifest_id
+          join baseline_manifests m on m.id = bd.manifest_id
+          cross join unnest(m.requirement_ids, m.state_ids) as e(requirement_id, state_id)
           join baseline_states s on s.id = e.state_id
          where bd.baseline_id = any(${`{${sides.join(',')}}`}::int[])
            and e.requirement_id = any(${`{${ends.join(',')}}`}::int[])

@@ -16,7 +16,8 @@ export async function baselineDocumentIds(db: Db, baselineId: number): Promise<n
 
 /**
  * The reference of a requirement as the baseline kept it, or null when the baseline does not hold it: what decides
- * whether feedback or a verdict is about the review (decisions §23). One primary-key look-up per document kept.
+ * whether feedback or a verdict is about the review (decisions §23). The requirement is found in each kept document's
+ * manifest (its `requirement_ids`, decisions §22), its state by the same place in `state_ids`.
  */
 export async function keptRequirementReference(
   db: Db,
@@ -26,8 +27,8 @@ export async function keptRequirementReference(
   const [row] = rowsOf<{ reference: string }>(
     await db.execute(sql`select s.content->>'reference' as reference
       from baseline_documents bd
-      join baseline_manifest_requirements e on e.manifest_id = bd.manifest_id and e.requirement_id = ${requirementId}
-      join baseline_states s on s.id = e.state_id
+      join baseline_manifests m on m.id = bd.manifest_id
+      join baseline_states s on s.id = m.state_ids[array_position(m.requirement_ids, ${requirementId}::int)]
       where bd.baseline_id = ${baselineId} limit 1`),
   );
   return row?.reference ?? null;
