@@ -7,8 +7,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, schema } from '@reqloom/server';
 import { firstFrameWith, fromLink, inFrames, signedInContext, withChromium } from './chromium';
 import { generateProject } from './generate';
-import { benchArgs, machineNow, startBenchApp, writeResults } from './harness';
-import { percentile } from './load-worker';
+import { benchArgs, machineNow, skipTours, startBenchApp, timingOf, writeResults } from './harness';
 
 // The document view in Chromium (Debian's, as the e2e suite): for each size, a project of two linked documents
 // is generated and the child document (coverage shown) is measured:
@@ -55,11 +54,6 @@ type SizeResult = {
   response_kb: number;
   /** The last full load's scripts and API calls: start → end, from navigation start. */
   waterfall: string[];
-};
-
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), min: sorted[0]!, max: sorted[sorted.length - 1]!, runs: values };
 };
 
 /** Scrolls whatever scrolls the rows (the page, or a box inside it) for `ms`, counting frames. */
@@ -150,12 +144,7 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   const documentId = data.documentIds[1]!;
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   // No tour over the page being measured.
-  await app.inject({
-    method: 'PUT',
-    url: '/api/user/preferences',
-    headers,
-    payload: { preferences: { tours: { dashboard: true, project: true, document: true } } },
-  });
+  await skipTours(bench);
   const listed = await app.inject({ method: 'GET', url: `/api/documents/requirements/${documentId}`, headers });
   const projectPath = `/project/bench/${project!.slug}`;
   const documentPath = `${projectPath}/detailed/document/${documentId}`;
@@ -252,8 +241,8 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   await bench.close();
   const result: SizeResult = {
     requirements,
-    first_row_full_load_ms: summary(fullLoad),
-    first_row_from_side_bar_ms: summary(sideBar),
+    first_row_full_load_ms: timingOf(fullLoad),
+    first_row_from_side_bar_ms: timingOf(sideBar),
     scroll: scrolled!,
     js_heap_mb: Math.round((heap / 1024 / 1024) * 10) / 10,
     response_kb: Math.round(listed.body.length / 1024),

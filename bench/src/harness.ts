@@ -20,6 +20,7 @@ import {
   type Database,
 } from '@reqloom/server';
 import { postgresDatabase } from './database';
+import { percentile } from './load-worker';
 
 export const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results');
 
@@ -137,3 +138,24 @@ export const machineNow = () => ({
   cpus: os.cpus().length,
   load_average: os.loadavg().map((l) => Math.round(l * 100) / 100),
 });
+
+/** Repeated timings of one measure: their median, least and most, and each run's. */
+export type Timing = { p50: number; min: number; max: number; runs: number[] };
+
+export const timingOf = (values: number[]): Timing => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), min: sorted[0]!, max: sorted[sorted.length - 1]!, runs: values };
+};
+
+/** A timing as the result tables write it: `p50 (min–max)`. */
+export const timingRange = (t: Timing) => `${t.p50} (${t.min}–${t.max})`;
+
+/** Marks the bench user's tours as seen, so that none covers the page being measured. */
+export async function skipTours(bench: BenchApp, more: Record<string, boolean> = {}): Promise<void> {
+  await bench.app.inject({
+    method: 'PUT',
+    url: '/api/user/preferences',
+    headers: bench.headers,
+    payload: { preferences: { tours: { dashboard: true, project: true, document: true, ...more } } },
+  });
+}

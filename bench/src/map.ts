@@ -6,8 +6,16 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, schema } from '@reqloom/server';
 import { firstFrameWith, inFrames, signedInContext, withChromium } from './chromium';
 import { generateProject, type Shape } from './generate';
-import { benchArgs, machineNow, startBenchApp, writeResults } from './harness';
-import { percentile } from './load-worker';
+import {
+  benchArgs,
+  machineNow,
+  skipTours,
+  startBenchApp,
+  timingOf,
+  timingRange,
+  writeResults,
+  type Timing,
+} from './harness';
 
 // The synaeptic map in Chromium (Debian's, as the e2e suite), for a project of documents in a tree (each
 // document the child of one four places before it), their requirements spread over categories and as many links:
@@ -59,7 +67,6 @@ function shapeFor(requirements: number): Shape {
 }
 
 type Pan = { fps: number; frames: number; longest_frame_ms: number; frames_over_33ms: number; max_cards: number };
-type Timing = { p50: number; min: number; max: number; runs: number[] };
 type SizeResult = {
   requirements: number;
   documents: number;
@@ -70,11 +77,6 @@ type SizeResult = {
   map_read_ms: Timing;
   pan: Pan;
   js_heap_mb: number;
-};
-
-const summary = (values: number[]): Timing => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), min: sorted[0]!, max: sorted[sorted.length - 1]!, runs: values };
 };
 
 /** Waits for the frame in which every document's requirements are on the map; its time, from the page's clock. */
@@ -196,17 +198,12 @@ function printTrace(buffer: Buffer): void {
 async function measureSize(browser: Browser, requirements: number): Promise<SizeResult> {
   const database = await openDatabase({ dataDir: null });
   const bench = await startBenchApp(database, { name: 'map', env: { WEB_DIST: webDist } });
-  const { app, db, session, headers } = bench;
+  const { app, db, session } = bench;
   const shape = shapeFor(requirements);
   const data = await generateProject(db, bench.userId, shape);
   const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, data.projectId));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  await app.inject({
-    method: 'PUT',
-    url: '/api/user/preferences',
-    headers,
-    payload: { preferences: { tours: { dashboard: true, project: true, document: true, synaeptic: true } } },
-  });
+  await skipTours(bench, { synaeptic: true });
   const projectPath = `/project/bench/${project!.slug}`;
   const mapPath = `${projectPath}/synaeptic`;
 
@@ -262,10 +259,10 @@ async function measureSize(browser: Browser, requirements: number): Promise<Size
   const result: SizeResult = {
     requirements,
     documents: shape.documents,
-    first_card_full_load_ms: summary(firstCard),
-    first_card_from_toggle_ms: summary(toggle),
-    complete_full_load_ms: summary(whole),
-    map_read_ms: summary(mapRead),
+    first_card_full_load_ms: timingOf(firstCard),
+    first_card_from_toggle_ms: timingOf(toggle),
+    complete_full_load_ms: timingOf(whole),
+    map_read_ms: timingOf(mapRead),
     pan: panned!,
     js_heap_mb: Math.round((heap / 1024 / 1024) * 10) / 10,
   };
@@ -320,7 +317,6 @@ const out = {
   pan_ms: panMs,
   results,
 };
-const range = (t: Timing) => `${t.p50} (${t.min}–${t.max})`;
 const markdown = [
   `# Synaeptic map in Chromium (${startedAt})`,
   '',
@@ -331,8 +327,8 @@ const markdown = [
   '|---|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     (r) =>
-      `| ${r.requirements} (${r.documents}) | ${range(r.first_card_full_load_ms)} | ${range(r.first_card_from_toggle_ms)} ` +
-      `| ${range(r.complete_full_load_ms)} | ${range(r.map_read_ms)} | ${r.pan.fps} | ${r.pan.longest_frame_ms} | ${r.pan.frames_over_33ms} ` +
+      `| ${r.requirements} (${r.documents}) | ${timingRange(r.first_card_full_load_ms)} | ${timingRange(r.first_card_from_toggle_ms)} ` +
+      `| ${timingRange(r.complete_full_load_ms)} | ${timingRange(r.map_read_ms)} | ${r.pan.fps} | ${r.pan.longest_frame_ms} | ${r.pan.frames_over_33ms} ` +
       `| ${r.pan.max_cards} | ${r.js_heap_mb} |`,
   ),
   '',

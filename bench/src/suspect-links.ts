@@ -7,8 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, schema, type Db } from '@reqloom/server';
 import { firstFrameWith, fromLink, inFrames, signedInContext, withChromium } from './chromium';
 import { generateProject } from './generate';
-import { benchArgs, machineNow, startBenchApp, writeResults } from './harness';
-import { percentile } from './load-worker';
+import { benchArgs, machineNow, skipTours, startBenchApp, timingOf, timingRange, writeResults } from './harness';
 
 // The Suspect links view in Chromium (decisions §22, issue 35): a project of two linked documents whose links'
 // parents all changed after the links were made (each parent renamed and given a paragraph more, its earlier state
@@ -44,12 +43,6 @@ const FIRST_GROUP = '[data-suspect-parent]';
 const FIRST_PAGE = 50;
 const BARE_PATH = '/bench-bare-suspect-links';
 
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), min: sorted[0]!, max: sorted[sorted.length - 1]!, runs: values };
-};
-type Summary = ReturnType<typeof summary>;
-
 /** Every link's parent changed after the links were made: its state before kept as a revision a day old. */
 async function makeEveryLinkSuspect(db: Db, projectId: number, userId: number) {
   const parents = sql`(select parent_id from requirement_links where project_id = ${projectId})`;
@@ -66,14 +59,14 @@ async function makeEveryLinkSuspect(db: Db, projectId: number, userId: number) {
 }
 
 /** Times `count` calls of one route in process, in ms. */
-async function timed(count: number, call: () => Promise<unknown>): Promise<Summary> {
+async function timed(count: number, call: () => Promise<unknown>) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
     await call();
     times.push(Math.round((performance.now() - started) * 10) / 10);
   }
-  return summary(times);
+  return timingOf(times);
 }
 
 async function measure(browser: Browser) {
@@ -85,12 +78,7 @@ async function measure(browser: Browser) {
   await makeEveryLinkSuspect(db, data.projectId, bench.userId);
   const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, data.projectId));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  await app.inject({
-    method: 'PUT',
-    url: '/api/user/preferences',
-    headers,
-    payload: { preferences: { tours: { dashboard: true, project: true, document: true } } },
-  });
+  await skipTours(bench);
   const get = (url: string) => app.inject({ method: 'GET', url, headers });
   const counted = await get(`/api/projects/suspectlinkcount/${data.projectId}`);
   const count = counted.json<{ count: number }>().count;
@@ -181,10 +169,10 @@ async function measure(browser: Browser) {
   await bench.close();
   return {
     links,
-    first_group_full_load_ms: summary(fullLoad),
-    first_group_from_side_bar_ms: summary(sideBar),
-    bare_page_first_group_ms: summary(bare),
-    page_reads_ms: { list: summary(reads.list), count: summary(reads.count) },
+    first_group_full_load_ms: timingOf(fullLoad),
+    first_group_from_side_bar_ms: timingOf(sideBar),
+    bare_page_first_group_ms: timingOf(bare),
+    page_reads_ms: { list: timingOf(reads.list), count: timingOf(reads.count) },
     api,
     waterfall,
   };
@@ -201,7 +189,6 @@ const out = {
   first_page: FIRST_PAGE,
   result,
 };
-const range = (s: Summary) => `${s.p50} (${s.min}–${s.max})`;
 const markdown = [
   `# Suspect links view in Chromium (${startedAt})`,
   '',
@@ -210,14 +197,14 @@ const markdown = [
   '',
   '| measure | p50 ms (min–max) |',
   '|---|---|',
-  `| first group, full load | ${range(result.first_group_full_load_ms)} |`,
-  `| first group, from the side bar | ${range(result.first_group_from_side_bar_ms)} |`,
-  `| bare page of ${FIRST_PAGE} groups, first group (reference) | ${range(result.bare_page_first_group_ms)} |`,
-  `| the page's list read (first page) | ${range(result.page_reads_ms.list)} |`,
-  `| the page's count read | ${range(result.page_reads_ms.count)} |`,
-  `| API in process: first page of ${FIRST_PAGE} (${result.api.first_page_kb} kB) | ${range(result.api.first_page_ms)} |`,
-  `| API in process: count | ${range(result.api.count_ms)} |`,
-  `| API in process: the whole list, pages of 500 | ${range(result.api.whole_list_ms)} |`,
+  `| first group, full load | ${timingRange(result.first_group_full_load_ms)} |`,
+  `| first group, from the side bar | ${timingRange(result.first_group_from_side_bar_ms)} |`,
+  `| bare page of ${FIRST_PAGE} groups, first group (reference) | ${timingRange(result.bare_page_first_group_ms)} |`,
+  `| the page's list read (first page) | ${timingRange(result.page_reads_ms.list)} |`,
+  `| the page's count read | ${timingRange(result.page_reads_ms.count)} |`,
+  `| API in process: first page of ${FIRST_PAGE} (${result.api.first_page_kb} kB) | ${timingRange(result.api.first_page_ms)} |`,
+  `| API in process: count | ${timingRange(result.api.count_ms)} |`,
+  `| API in process: the whole list, pages of 500 | ${timingRange(result.api.whole_list_ms)} |`,
   '',
   'The last full load (scripts and API calls, from navigation start):',
   '',
