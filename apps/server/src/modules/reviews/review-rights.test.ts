@@ -10,10 +10,11 @@ import { detail, reviewProject, startSrsReview, type ReviewProject } from '../..
  */
 let t: TestApp;
 let p: ReviewProject;
+// Seven accounts signed up (a password hash each): slow on a loaded machine.
 beforeAll(async () => {
   t = await createTestApp();
   p = await reviewProject(t);
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });

@@ -24,7 +24,11 @@ export type ReviewRow = typeof reviews.$inferSelect;
 
 const byId = <T extends { reviewId: number }>(rows: T[]) => {
   const map = new Map<number, T[]>();
-  for (const row of rows) map.set(row.reviewId, [...(map.get(row.reviewId) ?? []), row]);
+  for (const row of rows) {
+    const list = map.get(row.reviewId);
+    if (list) list.push(row);
+    else map.set(row.reviewId, [row]);
+  }
   return map;
 };
 
@@ -49,6 +53,7 @@ export function presentSignature(row: typeof reviewSignatures.$inferSelect): Sig
 export async function presentReviews(db: Db, rows: ReviewRow[]): Promise<ReviewPresented[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
+  const moderatorIds = [...new Set(rows.map((r) => r.moderatorId).filter((id): id is number => id !== null))];
   const [participants, documentRows, signatureRows, verdictRows, feedbackRows, counts, moderators] = await Promise.all([
     db
       .select({
@@ -99,10 +104,9 @@ export async function presentReviews(db: Db, rows: ReviewRow[]): Promise<ReviewP
           rows.map((r) => r.baselineId),
         ),
       ),
-    db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((r) => r.moderatorId).filter((id): id is number => id !== null))])),
+    moderatorIds.length > 0
+      ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, moderatorIds))
+      : [],
   ]);
   const participantsOf = byId(participants);
   const documentsOf = byId(documentRows);
@@ -118,7 +122,9 @@ export async function presentReviews(db: Db, rows: ReviewRow[]): Promise<ReviewP
     const signatures = signaturesOf.get(r.id) ?? [];
     const standing = signatures.filter((s) => s.baselineId === r.baselineId && s.revokedAt === null);
     const perRequirement = new Map<number, { approved: number; rejected: number }>();
+    const verdictsBy = new Map<number, number>();
     for (const v of verdicts) {
+      verdictsBy.set(v.userId, (verdictsBy.get(v.userId) ?? 0) + 1);
       const tally = perRequirement.get(v.requirementId) ?? { approved: 0, rejected: 0 };
       tally[v.verdict] += 1;
       perRequirement.set(v.requirementId, tally);
@@ -146,7 +152,7 @@ export async function presentReviews(db: Db, rows: ReviewRow[]): Promise<ReviewP
       participants: people.map((p) => ({
         user: { id: p.userId, name: p.name },
         role: p.role,
-        verdict_count: p.role === 'approver' ? verdicts.filter((v) => v.userId === p.userId).length : 0,
+        verdict_count: p.role === 'approver' ? (verdictsBy.get(p.userId) ?? 0) : 0,
         signed: standing.some((s) => s.userId === p.userId),
       })),
       signatures: signatures.map(presentSignature),
@@ -229,11 +235,12 @@ export async function presentReviewDetail(db: Db, row: ReviewRow): Promise<Revie
   const order = review.document_ids.filter((id) => kept.includes(id));
   const documents = await Promise.all(order.map((documentId) => loadBaselineDocument(db, row.baselineId, documentId)));
   const verdictsOf = new Map<number, ReviewDetailPresented['items'][number]['verdicts']>();
-  for (const v of verdicts)
-    verdictsOf.set(v.requirementId, [
-      ...(verdictsOf.get(v.requirementId) ?? []),
-      { user_id: v.userId, verdict: v.verdict, comment: v.comment, at: v.at.toISOString() },
-    ]);
+  for (const v of verdicts) {
+    const presented = { user_id: v.userId, verdict: v.verdict, comment: v.comment, at: v.at.toISOString() };
+    const list = verdictsOf.get(v.requirementId);
+    if (list) list.push(presented);
+    else verdictsOf.set(v.requirementId, [presented]);
+  }
   const items = documents.flatMap((d) =>
     (d?.requirements ?? []).map((requirement) => ({ ...requirement, verdicts: verdictsOf.get(requirement.id) ?? [] })),
   );

@@ -12,60 +12,21 @@ import {
   reviewPresented,
   updateFeedbackBody,
 } from '@reqloom/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
-import { forbidden, notFound } from '../../core/errors';
-import type { Work } from '../../core/work';
-import { reviewFeedback, reviewParticipants } from '../../db/schema';
+import { notFound } from '../../core/errors';
+import { reviewFeedback } from '../../db/schema';
 import { access, projectById } from '../../http/access';
 import { loadedProject } from '../../http/loaded';
 import { inWork } from '../../http/work';
 import { reviewInvitationMail } from '../../mail/templates';
-import { can, type Action } from '../../policies/policy';
 import { projectInBody } from '../working-area/core/locators';
 import { SNAPSHOT_ISOLATION } from '../baselines/baselines.service';
 import { addFeedback, putVerdict, resolveFeedback, type FeedbackRow } from './reviews.feedback';
 import { reviewById, reviewFeedbackById } from './reviews.locators';
-import {
-  findReview,
-  presentProjectReviews,
-  presentReview,
-  presentReviewDetail,
-  type ReviewRow,
-} from './reviews.presenter';
-import { closeReview, deleteReview, lockReview, republishReview, reviewLink, startReview } from './reviews.service';
-
-type ReviewVerb = Extract<Action, { review: unknown }>['do'];
-
-/**
- * Loads the review (row-locked for the work) and asks the policy whether the caller may `verb` it: the caller's
- * project role (read with the route's access check) and part in the review (decisions §23). 404 for a review gone
- * meanwhile, 403 for a caller without the part.
- */
-async function authorizedReview(
-  work: Work,
-  request: FastifyRequest,
-  reviewId: number,
-  verb: ReviewVerb,
-  lock: 'share' | 'update',
-  authorId: number | null = null,
-): Promise<ReviewRow> {
-  const user = request.auth!.user;
-  const review = await lockReview(work, reviewId, lock);
-  if (!review || review.projectId !== loadedProject(request).id) throw notFound();
-  const [part] = await work.tx
-    .select({ role: reviewParticipants.role })
-    .from(reviewParticipants)
-    .where(and(eq(reviewParticipants.reviewId, review.id), eq(reviewParticipants.userId, user.id)));
-  const facts = { moderatorId: review.moderatorId, participantRole: part?.role ?? null };
-  const project = { id: review.projectId, role: request.role };
-  const allowed =
-    verb === 'review.feedback.resolve'
-      ? can(user, { do: verb, project, review: facts, authorId })
-      : can(user, { do: verb, project, review: facts });
-  if (!allowed) throw forbidden();
-  return review;
-}
+import { findReview, presentProjectReviews, presentReview, presentReviewDetail } from './reviews.presenter';
+import { authorizedReview } from './reviews.authorize';
+import { closeReview, deleteReview, republishReview, reviewLink, startReview } from './reviews.service';
 
 /**
  * Reviews (decisions §23): editors start them and moderate their own, participants give feedback, approvers give

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CreateReviewBody, Language, ReviewPresented } from '@reqloom/domain';
 import { roleAtLeast } from '@reqloom/domain';
 import { documents, groups, projectUsers, reviewBaselines, reviewDocuments, reviewParticipants } from '../../db/schema';
@@ -251,12 +251,6 @@ export async function lockReview(
   reviewId: number,
   strength: 'share' | 'update',
 ): Promise<ReviewRow | undefined> {
-  const rows = await work.tx.execute(
-    strength === 'update'
-      ? sql`select id from reviews where id = ${reviewId} for update`
-      : sql`select id from reviews where id = ${reviewId} for share`,
-  );
-  void rows;
-  const [row] = await work.tx.select().from(reviews).where(eq(reviews.id, reviewId)).limit(1);
+  const [row] = await work.tx.select().from(reviews).where(eq(reviews.id, reviewId)).limit(1).for(strength);
   return row;
 }
