@@ -17,9 +17,10 @@ const keep = process.env.EXPORT_PREVIEW_DIR;
 const dir = keep
   ? (fs.mkdirSync(keep, { recursive: true }), keep)
   : fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-review-'));
+// A fresh app takes long on a loaded machine: the hook is given the time.
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
   if (!keep) fs.rmSync(dir, { recursive: true, force: true });

@@ -6,9 +6,10 @@ import { reviewScene, sign } from '../../test/signatures';
 // started, the review still shows what was reviewed, and the document shows that it changed since the approval).
 
 let t: TestApp;
+// A fresh app takes long on a loaded machine: the hook is given the time.
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });

@@ -10,9 +10,10 @@ import { reviewScene, sign } from '../../test/signatures';
 // passwords already checked; released, they run at once on two connections. Both must be kept, and nothing else.
 
 let t: TestApp;
+// A fresh app takes long on a loaded machine: the hook is given the time.
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });

@@ -8,9 +8,10 @@ import { recomputeContentHash, reviewScene, sign } from '../../test/signatures';
 // anyone recomputes, revocations beside signatures, and what users will try.
 
 let t: TestApp;
+// A fresh app takes long on a loaded machine: the hook is given the time.
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });
