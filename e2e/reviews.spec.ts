@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { describeViolations, seriousViolations } from './support/axe';
 import { linkFromNewestMail } from './support/outbox';
@@ -152,7 +154,9 @@ test('an editor starts a review; the approver gets the mail, gives verdicts and 
     const violations = await seriousViolations(approver);
     expect(violations, describeViolations('sign dialog', violations)).toEqual([]);
     await dialog.getByRole('button', { name: 'Sign electronically' }).click();
-    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    // Mantine marks the password input invalid with data-invalid and ties the error to it by aria-describedby.
+    await expect(password).toHaveAttribute('data-invalid', 'true');
+    await expect(password).toHaveValue('');
     await expect(approver.getByRole('region', { name: 'Signatures' })).toContainText('No signature yet.');
     await password.fill(bob.password);
     await dialog.getByRole('button', { name: 'Sign electronically' }).click();
@@ -171,6 +175,38 @@ test('an editor starts a review; the approver gets the mail, gives verdicts and 
     await snap(approver, 'reviews-05-approved');
     const violations = await seriousViolations(approver);
     expect(violations, describeViolations('review page', violations)).toEqual([]);
+  });
+
+  await test.step('the review exports to Word with its feedback and its signature page', async () => {
+    const [download] = await Promise.all([
+      approver.waitForEvent('download'),
+      approver.getByRole('button', { name: 'Export to Word' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.docx$/);
+    const bytes = await readFile(await download.path());
+    const body = strFromU8(unzipSync(new Uint8Array(bytes))['word/document.xml']!);
+    expect(body).toContain(TITLE);
+    expect(body).toContain('Ground speed or air speed?');
+    const hash = await approver.getByRole('list', { name: 'Signatures' }).locator('[data-content-hash]').innerText();
+    expect(body).toContain(hash.trim());
+  });
+
+  await test.step('the document view shows its last approved baseline, then that it changed since', async () => {
+    await editor.goto(`${seed.base}/detailed/document/${seed.parentDocument}`);
+    const banner = editor.getByTestId('document-approval');
+    await expect(banner).toContainText(`Approved in the review “${TITLE}”`);
+    await expect(banner).toContainText('the document has not changed since');
+    await expect(banner.getByRole('link', { name: TITLE })).toHaveAttribute('href', reviewPath);
+    await apiCall(pages.ada.context(), 'PUT', `requirements/${seed.requirement}`, {
+      name: 'The screen shall show the ground speed',
+    });
+    // Live: the rename reaches the open document, which reads its approval again.
+    await expect(banner).toContainText('the document has changed since');
+    await snap(editor, 'reviews-06-document-changed');
+    // The review still shows what was reviewed.
+    await editor.goto(reviewPath);
+    await expect(item(editor, 'The screen shall show the speed')).toBeVisible();
+    await expect(editor.getByText('The screen shall show the ground speed')).toHaveCount(0);
   });
 });
 
@@ -195,16 +231,16 @@ test('in French: the list, the review and the sign dialog', async () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('heading', { level: 1, name: 'Revues' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: TITLE })).toContainText('Approuvée');
-    await snap(page, 'reviews-06-list-fr');
+    await snap(page, 'reviews-07-list-fr');
     await page.goto(reviewPath);
     await expect(page.getByRole('heading', { name: 'Exigences revues' })).toBeVisible();
-    await snap(page, 'reviews-07-review-fr');
+    await snap(page, 'reviews-08-review-fr');
     await page.getByRole('button', { name: 'Signer cette revue' }).click();
     const dialog = page.getByRole('dialog', { name: 'Signer la revue électroniquement' });
     await expect(dialog).toContainText('signature électronique juridiquement contraignante');
     await expect(dialog).toContainText('SHA-256');
     await expect(dialog.getByRole('radio', { name: 'Relu' })).toBeVisible();
-    await snap(page, 'reviews-08-sign-fr');
+    await snap(page, 'reviews-09-sign-fr');
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await expect(dialog).toHaveCount(0);
   } finally {

@@ -13,4 +13,11 @@ export const queryKeys = {
   projectMembers: (projectId: number) => ['projects', projectId, 'members'] as const,
   /** A project's audit trail with its filters (decisions §21). */
   projectAudit: (projectId: number, filters: object) => ['projects', projectId, 'audit', filters] as const,
+  /**
+   * A document's last approved baseline (decisions §23), shown in the document view and read again on the reviews'
+   * events: under the reviews' keys (`['projects', id, 'reviews']`), which their events invalidate.
+   */
+  documentApprovals: (projectId: number) => ['projects', projectId, 'reviews', 'approval'] as const,
+  documentApproval: (projectId: number, documentId: number) =>
+    ['projects', projectId, 'reviews', 'approval', documentId] as const,
 };

@@ -29,8 +29,12 @@ import { DocumentGraph } from '../../working-area/overview/DocumentGraph';
 import { RequirementsTable } from '../requirements/RequirementsTable';
 import { CategoriesTree } from '../../working-area/document/CategoriesTree';
 import { DocumentHeader } from '../../working-area/document/DocumentHeader';
+import { DocumentApprovalBanner } from './DocumentApprovalBanner';
 
-/** The document view (spec 2): header, its links to other documents, categories tree, requirements table. */
+/**
+ * The document view (spec 2): header, its last approved baseline (decisions §23), its links to other documents,
+ * categories tree, requirements table.
+ */
 export function DocumentView({ documentId }: { documentId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -91,6 +95,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
         onEdit={canEdit ? () => dialogs.open({ kind: 'document', document }) : undefined}
         onDelete={canEdit ? () => void remove() : undefined}
       />
+      <DocumentApprovalBanner documentId={document.id} requirementsAt={requirements.dataUpdatedAt} />
       {linked ? (
         <Section title={t('documents.traceability')}>
           <DocumentGraph documents={neighbourhood} currentId={document.id} />
