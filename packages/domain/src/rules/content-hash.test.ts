@@ -28,7 +28,7 @@ const requirement = (over: Partial<RequirementPresented> = {}): RequirementPrese
     { id: 11, upToDate: true },
   ],
   children: [],
-  coverageStatus: 'covered',
+  coverageStatus: 'coveredAndCovering',
   version: 3,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
@@ -72,7 +72,7 @@ describe('contentHashText', () => {
             order: 4,
             has_comments: true,
             author: null,
-            coverageStatus: 'uncovered',
+            coverageStatus: 'notCovered',
             tags: requirement()
               .tags.map((t) => ({ ...t, color: 'green' }))
               .reverse(),
