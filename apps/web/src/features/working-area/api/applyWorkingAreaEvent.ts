@@ -166,9 +166,7 @@ export async function applyOwnWorkingAreaEvents(
   projectId: number,
   events: WireEvent[],
 ): Promise<void> {
-  const done = events
-    .filter(isWorkingAreaEvent)
-    .map((event) => applyWorkingAreaEvent(queryClient, projectId, event));
+  const done = events.filter(isWorkingAreaEvent).map((event) => applyWorkingAreaEvent(queryClient, projectId, event));
   await flushRefreshes(queryClient);
   await Promise.all(done);
 }
