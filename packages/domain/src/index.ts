@@ -40,3 +40,4 @@ export * from './schemas/revisions';
 export * from './schemas/impact';
 export * from './schemas/reviews';
 export * from './rules/search-extract';
+export * from './schemas/spreadsheets';
