@@ -11,3 +11,4 @@ export * from './schema/classifiers';
 export * from './schema/downloads';
 export * from './schema/audit';
 export * from './schema/baselines';
+export * from './schema/spreadsheet-plans';
