@@ -41,6 +41,7 @@ import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { classifierRoutes } from './modules/classifiers/classifiers.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { importRoutes } from './modules/interchange/import.routes';
+import { spreadsheetRoutes } from './modules/interchange/spreadsheet/spreadsheet.routes';
 import type { ThreadLimits } from './modules/interchange/bounded-thread';
 import { registerAccessControl, type RouteAccess } from './http/access';
 import { toWire } from './read/wire';
@@ -171,6 +172,7 @@ export async function buildApp(
     await scope.register(multipart);
     attachmentRoutes(scope, ctx);
     importRoutes(scope, ctx);
+    spreadsheetRoutes(scope, ctx);
   });
 
   await registerWebClient(app, config.webDist);

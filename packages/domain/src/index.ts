@@ -41,3 +41,5 @@ export * from './schemas/impact';
 export * from './schemas/reviews';
 export * from './rules/search-extract';
 export * from './rules/content-hash';
+export * from './schemas/spreadsheets';
+export * from './rules/spreadsheet-cell';

@@ -12,3 +12,4 @@ export * from './schema/downloads';
 export * from './schema/audit';
 export * from './schema/baselines';
 export * from './schema/reviews';
+export * from './schema/spreadsheet-plans';

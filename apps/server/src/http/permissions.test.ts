@@ -73,6 +73,14 @@ beforeAll(async () => {
   fixtures['form.project_id'] = { form: form() };
   const uploaded = await owner.agent.upload('/api/attachments', form());
   fixtures['attachment.fileName'] = { params: { fileName: uploaded.data.fileName } };
+  // A spreadsheet's dry run names its document in the form; its apply names the plan (decisions §24).
+  const sheetForm = (): FormPart[] => [
+    { name: 'document_id', value: String(document.id) },
+    { name: 'file', filename: 'a.csv', type: 'text/csv', data: Buffer.from('name\nSheet row\n') },
+  ];
+  fixtures['form.document_or_project_id'] = { form: sheetForm() };
+  const plan = (await owner.agent.upload('/api/documents/importxlsx', sheetForm())).data.data;
+  fixtures['body.plan_id'] = { body: { plan_id: plan.plan_id } };
   const baseline = (await owner.agent.post('/api/baselines', { project_id: project.id, name: 'Kept' })).data.data;
   fixtures['baseline.id'] = { params: { id: String(baseline.id) } };
   // A review of the document with the reviewer as approver, and feedback on it (decisions §23).

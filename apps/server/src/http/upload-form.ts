@@ -103,8 +103,10 @@ export class UploadForm {
   }
 
   /** Reads on until `field` has come, or to the end of the form without one. */
-  async readUntil(field?: string): Promise<void> {
-    while (!this.ended && (field === undefined || !this.fields.has(field))) await this.readPart();
+  /** Reads parts until one of `fields` has come (the first of several a form may name its owner by), or the end. */
+  async readUntil(field?: string | string[]): Promise<void> {
+    const wanted = field === undefined ? [] : Array.isArray(field) ? field : [field];
+    while (!this.ended && (wanted.length === 0 || !wanted.some((f) => this.fields.has(f)))) await this.readPart();
   }
 
   private async readPart(): Promise<void> {

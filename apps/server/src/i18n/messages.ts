@@ -46,6 +46,19 @@ const en = {
   'validation.too_many': 'Too many items.',
   'validation.reqif': 'The file must be a ReqIF file (.reqif or .reqifz) that can be read.',
   'validation.docx': 'The file must be a Word document (.docx) that can be read.',
+  'validation.sheet': 'The file must be a spreadsheet (.xlsx, or .csv in UTF-8) that can be read.',
+  'validation.sheet_too_large':
+    'This spreadsheet is too large to import: at most 20,000 rows and 200 columns, and no more than a real sheet unpacks to.',
+  'sheet.unknown_status': 'No status is named "{value}" (Draft, Written, Reviewed, Validated).',
+  'sheet.unknown_tag': 'No tag of this classifier is named "{value}".',
+  'sheet.unknown_category': 'No category of the document has the reference "{value}".',
+  'sheet.unknown_id': 'No requirement of this project has the id {value}.',
+  'sheet.other_document': 'Requirement {value} belongs to another document.',
+  'sheet.duplicate_id': 'The id {value} is on more than one row.',
+  'sheet.unknown_reference': 'No requirement has the reference "{value}".',
+  'sheet.required': 'This cell is required.',
+  'sheet.too_long': 'This text is too long.',
+  'sheet.plan_row': 'Row {value} of the plan cannot be applied (it is unchanged, in error, or not in the plan).',
   'validation.rich_text_elements':
     'This text holds too many elements (paragraphs, list items, table cells, formatting…): at most 2,000.',
   'export.too_large':
@@ -61,6 +74,7 @@ const en = {
   'import.skip.smartart': 'A SmartArt diagram cannot be imported.',
   'import.skip.alt_chunk': 'Content that Word imports from another file is not read.',
   'import.skip.row_without_id': 'A table row without a requirement identifier in its first cells is not a requirement.',
+  'import.skip.row_without_name': 'A row without a name or a text is not a requirement.',
   'import.skip.image_format': 'An image in a format a browser cannot show (WMF, EMF…).',
   'import.skip.embedded_object': 'An embedded object (OLE, RTF) that cannot be shown; its preview or text is kept.',
   'import.skip.object_missing': 'The file refers to an object it does not hold.',
@@ -200,6 +214,19 @@ const fr: Record<MessageKey, string> = {
   'validation.too_many': "Trop d'éléments.",
   'validation.reqif': 'Le fichier doit être un fichier ReqIF (.reqif ou .reqifz) lisible.',
   'validation.docx': 'Le fichier doit être un document Word (.docx) lisible.',
+  'validation.sheet': 'Le fichier doit être un classeur lisible (.xlsx, ou .csv en UTF-8).',
+  'validation.sheet_too_large':
+    "Ce classeur est trop volumineux pour être importé : au plus 20 000 lignes et 200 colonnes, et pas plus qu'un vrai classeur ne décompresse.",
+  'sheet.unknown_status': 'Aucun statut ne s’appelle « {value} » (Brouillon, Rédigée, Relue, Validée).',
+  'sheet.unknown_tag': 'Aucune étiquette de ce classificateur ne s’appelle « {value} ».',
+  'sheet.unknown_category': 'Aucune catégorie du document n’a la référence « {value} ».',
+  'sheet.unknown_id': 'Aucune exigence de ce projet n’a l’identifiant {value}.',
+  'sheet.other_document': 'L’exigence {value} appartient à un autre document.',
+  'sheet.duplicate_id': 'L’identifiant {value} figure sur plusieurs lignes.',
+  'sheet.unknown_reference': 'Aucune exigence n’a la référence « {value} ».',
+  'sheet.required': 'Cette cellule est obligatoire.',
+  'sheet.too_long': 'Ce texte est trop long.',
+  'sheet.plan_row': 'La ligne {value} du plan ne peut pas être appliquée (inchangée, en erreur ou absente du plan).',
   'validation.rich_text_elements':
     'Ce texte contient trop d’éléments (paragraphes, éléments de liste, cellules, mises en forme…) : 2 000 au plus.',
   'export.too_large':
@@ -216,6 +243,7 @@ const fr: Record<MessageKey, string> = {
   'import.skip.alt_chunk': "Le contenu que Word importe d'un autre fichier n'est pas lu.",
   'import.skip.row_without_id':
     "Une ligne de tableau sans identifiant d'exigence dans ses premières cellules n'est pas une exigence.",
+  'import.skip.row_without_name': 'Une ligne sans nom ni texte n’est pas une exigence.',
   'import.skip.image_format': "Une image dans un format qu'un navigateur ne sait pas afficher (WMF, EMF…).",
   'import.skip.embedded_object':
     'Un objet incorporé (OLE, RTF) qui ne peut être affiché ; son aperçu ou son texte est gardé.',

@@ -19,7 +19,7 @@ import type { ImportKind } from './import/read-plan';
 type Reader = { kind: ImportKind; unreadable: string; format: ImportSource['format'] };
 
 /** A skipped item's reason in the caller's language; a reader's own text when it has no key. */
-function reasonText(lang: Language, skipped: Skipped): Skipped {
+export function reasonText(lang: Language, skipped: Skipped): Skipped {
   const key = `import.skip.${skipped.reason}`;
   return { what: skipped.what, reason: isMessageKey(key) ? translate(lang, key) : skipped.reason };
 }

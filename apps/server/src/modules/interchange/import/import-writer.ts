@@ -53,7 +53,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 export type Step = <T>(fn: (work: Work) => Promise<T>) => Promise<T>;
 
 /** The file an import read, as the audit trail names it (decisions §21). */
-export type ImportSource = { file: string; format: 'reqif' | 'docx' };
+export type ImportSource = { file: string; format: 'reqif' | 'docx' | 'xlsx' | 'csv' };
 
 export type ImportResult = {
   documents: DocumentPresented[];
