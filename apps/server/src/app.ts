@@ -31,6 +31,7 @@ import { requirementRoutes } from './modules/working-area/requirements/requireme
 import { testRoutes } from './modules/working-area/test-cases/test-cases.routes';
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { suspectLinkRoutes } from './modules/suspect-links/suspect-links.routes';
+import { matrixRoutes } from './modules/matrix/matrix.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -155,6 +156,7 @@ export async function buildApp(
   testRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
   suspectLinkRoutes(app, ctx);
+  matrixRoutes(app, ctx);
   commentRoutes(app, ctx);
   const { warmExports } = interchangeRoutes(app, ctx, options.exportLimits);
   searchRoutes(app, ctx);

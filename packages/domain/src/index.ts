@@ -36,6 +36,8 @@ export * from './schemas/interchange';
 export * from './schemas/audit';
 export * from './schemas/baselines';
 export * from './schemas/suspect-links';
+export * from './schemas/matrix';
+export * from './rules/spreadsheet-text';
 export * from './schemas/revisions';
 export * from './schemas/impact';
 export * from './schemas/reviews';
