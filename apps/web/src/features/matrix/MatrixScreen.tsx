@@ -85,7 +85,9 @@ export function MatrixScreen() {
   return (
     <Container size="xl" py="md">
       <Stack gap="md">
-        <Title order={2}>{t('matrix.title')}</Title>
+        <Title order={1} fz="h2">
+          {t('matrix.title')}
+        </Title>
         <Text c="dimmed" fz="sm">
           {t('matrix.subtitle')}
         </Text>
@@ -134,10 +136,16 @@ export function MatrixScreen() {
             </Group>
             {coverage ? (
               <Stack gap={4}>
-                <Text fz="sm" id="matrix-coverage">
+                <Text fz="sm">
                   {t('matrix.coverage', { covered: coverage.covered, total: coverage.total, percent })}
                 </Text>
-                <Progress value={percent} aria-labelledby="matrix-coverage" color={percent === 100 ? 'teal' : 'blue'} />
+                <Progress.Root>
+                  <Progress.Section
+                    value={percent}
+                    color={percent === 100 ? 'teal' : 'blue'}
+                    aria-label={t('matrix.coverage', { covered: coverage.covered, total: coverage.total, percent })}
+                  />
+                </Progress.Root>
               </Stack>
             ) : null}
             {matrix.error ? <FormAlert message={errorMessage(matrix.error, t)} /> : null}
