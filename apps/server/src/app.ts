@@ -31,6 +31,7 @@ import { requirementRoutes } from './modules/working-area/requirements/requireme
 import { testRoutes } from './modules/working-area/test-cases/test-cases.routes';
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { suspectLinkRoutes } from './modules/suspect-links/suspect-links.routes';
+import { matrixRoutes } from './modules/matrix/matrix.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { signatureRoutes } from './modules/reviews/signatures.routes';
 import { approvalRoutes } from './modules/reviews/approval.routes';
@@ -159,6 +160,7 @@ export async function buildApp(
   testRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
   suspectLinkRoutes(app, ctx);
+  matrixRoutes(app, ctx);
   commentRoutes(app, ctx);
   signatureRoutes(app, ctx);
   approvalRoutes(app, ctx);

@@ -36,6 +36,7 @@ export * from './schemas/interchange';
 export * from './schemas/audit';
 export * from './schemas/baselines';
 export * from './schemas/suspect-links';
+export * from './schemas/matrix';
 export * from './schemas/revisions';
 export * from './schemas/impact';
 export * from './schemas/reviews';

@@ -255,6 +255,10 @@ describe('project-scoped routes', () => {
     expect(least('GET', '/api/baselines/comparereport/:id')).toBe('viewer');
     expect(least('GET', '/api/baselines/exportmsword/:id')).toBe('viewer');
     expect(declared('/api/downloads/:token')?.access?.kind).toBe('user');
+    // The traceability matrix (decisions §24): a viewer's to read and export; its link on a user route.
+    for (const url of ['/api/projects/matrix/:id', '/api/projects/matrixpairs/:id', '/api/projects/matrixexport/:id'])
+      expect(least('GET', url), url).toBe('viewer');
+    expect(declared('/api/projects/matrixdownload/:token')?.access?.kind).toBe('user');
   });
 
   it("refuses the audit trail's export link to anyone but its maker, and to its maker once below editor", async () => {

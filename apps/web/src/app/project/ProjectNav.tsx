@@ -1,5 +1,13 @@
 import { Box, NavLink } from '@mantine/core';
-import { IconChecklist, IconHistory, IconHome, IconSettings, IconStack2, IconUsers } from '@tabler/icons-react';
+import {
+  IconChecklist,
+  IconHistory,
+  IconHome,
+  IconSettings,
+  IconStack2,
+  IconTable,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StructureSidebar } from '../../features/working-area-screens/StructureSidebar';
@@ -16,7 +24,7 @@ const navLinkStyle = { borderRadius: 'var(--mantine-radius-sm)' };
 
 /**
  * The side bar outside the settings: the overview, the structure tree in the detailed views, the suspect links with
- * their count, the baselines (every member: decisions §22) and the reviews (every member: decisions §23), the history (editors and up, who may read the audit trail: decisions §21), the settings (for a member below maintainer, who changes none
+ * their count, the traceability matrix (decisions §24), the baselines (every member: decisions §22) and the reviews (every member: decisions §23), the history (editors and up, who may read the audit trail: decisions §21), the settings (for a member below maintainer, who changes none
  * of them, the members: decisions §20).
  */
 export function ProjectNav({ subPath }: ProjectNavProps) {
@@ -28,6 +36,7 @@ export function ProjectNav({ subPath }: ProjectNavProps) {
   const onHistory = subPath === 'history';
   const onBaselines = /^baselines(\/|$)/.test(subPath);
   const onReviews = /^reviews(\/|$)/.test(subPath);
+  const onMatrix = subPath === 'matrix';
   return (
     <>
       <NavLink
@@ -42,6 +51,15 @@ export function ProjectNav({ subPath }: ProjectNavProps) {
       {isDetailedPath(subPath) ? <StructureSidebar /> : null}
       <Box style={{ flex: 1 }} />
       <SuspectLinksNavLink active={subPath === SUSPECT_LINKS_PATH} style={navLinkStyle} />
+      <NavLink
+        component={Link}
+        to={projectPath(project.namespace, project.slug, 'matrix')}
+        label={t('matrix.title')}
+        leftSection={<IconTable size={18} stroke={1.6} />}
+        active={onMatrix}
+        aria-current={onMatrix ? 'page' : undefined}
+        style={navLinkStyle}
+      />
       <NavLink
         component={Link}
         to={projectPath(project.namespace, project.slug, 'baselines')}

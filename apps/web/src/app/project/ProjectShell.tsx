@@ -32,6 +32,7 @@ const {
   synaeptic: SynaepticScreen,
   history: HistoryScreen,
   suspectLinks: SuspectLinksScreen,
+  matrix: MatrixScreen,
   baselines: BaselinesScreen,
   baseline: BaselineScreen,
   baselineCompare: BaselineCompareScreen,
@@ -109,6 +110,7 @@ export function ProjectShell() {
                   <Route path="synaeptic/:elementView?/:elementId?" element={<SynaepticScreen />} />
                   <Route path="history" element={<HistoryScreen />} />
                   <Route path="suspect-links" element={<SuspectLinksScreen />} />
+                  <Route path="matrix" element={<MatrixScreen />} />
                   <Route path="baselines" element={<BaselinesScreen />} />
                   <Route path="baselines/compare" element={<BaselineCompareScreen />} />
                   <Route path="baselines/:baselineId" element={<BaselineScreen />} />

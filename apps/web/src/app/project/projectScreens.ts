@@ -14,6 +14,7 @@ export const projectScreens = {
   synaeptic: lazyScreen(() => import('../../features/synaeptic/SynaepticScreen'), 'SynaepticScreen'),
   history: lazyScreen(() => import('../../features/history/HistoryScreen'), 'HistoryScreen'),
   suspectLinks: lazyScreen(() => import('../../features/suspect-links/SuspectLinksScreen'), 'SuspectLinksScreen'),
+  matrix: lazyScreen(() => import('../../features/matrix/MatrixScreen'), 'MatrixScreen'),
   baselines: lazyScreen(() => import('../../features/baselines/BaselinesScreen'), 'BaselinesScreen'),
   baseline: lazyScreen(() => import('../../features/baselines/BaselineScreen'), 'BaselineScreen'),
   baselineCompare: lazyScreen(() => import('../../features/baselines/BaselineCompareScreen'), 'BaselineCompareScreen'),
@@ -30,6 +31,7 @@ export function preloadProjectScreen(subPath: string): Promise<void> | undefined
   if (view === 'playtest') return projectScreens.playtest.preload();
   if (view === 'history') return projectScreens.history.preload();
   if (view === 'suspect-links') return projectScreens.suspectLinks.preload();
+  if (view === 'matrix') return projectScreens.matrix.preload();
   if (view === 'baselines') return baselinesScreen(subPath).preload();
   if (view === 'reviews') return (subPath.split('/')[1] ? projectScreens.review : projectScreens.reviews).preload();
   if (view === '') return projectScreens.overview.preload();
