@@ -90,6 +90,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
         uncategorised={withoutCategory}
         onEdit={canEdit ? () => dialogs.open({ kind: 'document', document }) : undefined}
         onDelete={canEdit ? () => void remove() : undefined}
+        onImport={canEdit ? () => dialogs.open({ kind: 'spreadsheet', document }) : undefined}
       />
       {linked ? (
         <Section title={t('documents.traceability')}>
