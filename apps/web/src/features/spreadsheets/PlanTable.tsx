@@ -92,7 +92,7 @@ export function PlanTable({ rows, requirements, selection, onSelect, label }: Pl
                 <VisuallyHidden>{t('spreadsheets.applyColumn')}</VisuallyHidden>
               </Table.Th>
               <Table.Th w={56}>{t('spreadsheets.rowColumn')}</Table.Th>
-              <Table.Th w={110}>{t('spreadsheets.actionColumn')}</Table.Th>
+              <Table.Th w={132}>{t('spreadsheets.actionColumn')}</Table.Th>
               <Table.Th w="28%">{t('spreadsheets.requirementColumn')}</Table.Th>
               <Table.Th>{t('spreadsheets.detailsColumn')}</Table.Th>
             </Table.Tr>
