@@ -41,3 +41,4 @@ export * from './schemas/impact';
 export * from './schemas/reviews';
 export * from './rules/search-extract';
 export * from './schemas/spreadsheets';
+export * from './rules/spreadsheet-cell';

@@ -26,6 +26,8 @@ export function searchWords(query: string): string[] {
 // Marks of the private use area, taken out of the text first: no text can fake them.
 const ITEM_END = '\uE000';
 const CELL_END = '\uE001';
+const LINE_END = '\uE002';
+const BLOCK_END = /<\/(?:p|div|h[1-6]|pre|blockquote|ul|ol|table|thead|tbody|li|tr)>|<br\b[^>]*>/gi;
 
 /**
  * Rich text as one readable line, for extracts and previews: blocks end with a space, the entities the sanitiser writes
@@ -33,9 +35,12 @@ const CELL_END = '\uE001';
  * cells are apart by " · ". Flattened to words alone, a list and a table ran on ("the valve the vents Period Day").
  */
 export function plainText(html: string): string {
+  return flatten(html.replace(/[\uE000-\uE002]/g, ''));
+}
+
+function flatten(html: string): string {
   return (
     html
-      .replace(/[\uE000\uE001]/g, '')
       .replace(/<\/(?:li|tr)>/gi, ITEM_END)
       .replace(/<\/(?:td|th)>/gi, CELL_END)
       // A block's end is a space; an inline tag is nothing ("<p>ex<em>am</em>ple</p>" is one word).
@@ -55,6 +60,17 @@ export function plainText(html: string): string {
       .replace(/(?:; | · )+$/, '')
       .trim()
   );
+}
+
+/**
+ * Rich text as lines, for spreadsheets (decisions §24): each paragraph, heading, list item, table row or line break
+ * ends a line; within a line, the same text as `plainText`.
+ */
+export function plainLines(html: string): string {
+  return flatten(html.replace(/[\uE000-\uE002]/g, '').replace(BLOCK_END, (tag) => `${tag}${LINE_END}`))
+    .replace(/(?:; | · )?\s*\uE002[\s\uE002]*/g, '\n')
+    .replace(/(?:; | · )+(?=\n|$)/g, '')
+    .trim();
 }
 
 const escapeHtml = (text: string) =>

@@ -23,7 +23,9 @@ export const downloads = pgTable(
      */
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     params: jsonb('params').$type<Record<string, unknown>>(),
-    kind: text('kind', { enum: ['msword', 'reqif', 'audit_csv', 'baseline_msword', 'baseline_redline'] }).notNull(),
+    kind: text('kind', {
+      enum: ['msword', 'reqif', 'audit_csv', 'baseline_msword', 'baseline_redline', 'xlsx', 'csv'],
+    }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

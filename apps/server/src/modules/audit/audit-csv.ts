@@ -1,3 +1,4 @@
+import { neutraliseFormula } from '@reqloom/domain';
 import type { AuditRow } from './audit.query';
 
 /** The columns of the export, one line per entry (decisions §21). */
@@ -20,14 +21,13 @@ export const AUDIT_CSV_HEADER = [
 export const CSV_BOM = '\uFEFF';
 
 /**
- * One cell as RFC 4180 wants it, and safe to open in a spreadsheet: a text that starts with `=`, `+`, `-` or `@` (or a
- * tab or carriage return, which some read past) would be taken for a formula, so it is written as text, with a
- * leading apostrophe (OWASP's advice on CSV injection). Numbers are written as they are.
+ * One cell as RFC 4180 wants it, and safe to open in a spreadsheet: a text that would pass for a formula is written
+ * with a leading apostrophe (`neutraliseFormula`, the rule the document spreadsheets share). Numbers as they are.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = neutraliseFormula(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
