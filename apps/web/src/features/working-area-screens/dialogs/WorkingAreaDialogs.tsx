@@ -26,6 +26,9 @@ const ChildrenDialog = lazy(async () => ({
 const ImportDialog = lazy(async () => ({
   default: (await import('../../working-area/dialogs/ImportDialog')).ImportDialog,
 }));
+const SpreadsheetImportDialog = lazy(async () => ({
+  default: (await import('../../spreadsheets/SpreadsheetImportDialog')).SpreadsheetImportDialog,
+}));
 const LinksDialog = lazy(async () => ({
   default: (await import('../../working-area/dialogs/LinksDialog')).LinksDialog,
 }));
@@ -60,6 +63,7 @@ export function WorkingAreaDialogs({ children }: { children: ReactNode }) {
           <DocumentDialog document={dialog.document} documents={documents} onClose={close} />
         ) : null}
         {dialog?.kind === 'import' ? <ImportDialog format={dialog.format} onClose={close} /> : null}
+        {dialog?.kind === 'spreadsheet' ? <SpreadsheetImportDialog document={dialog.document} onClose={close} /> : null}
         {dialog?.kind === 'category' ? (
           <CategoryDialog
             documents={documents}

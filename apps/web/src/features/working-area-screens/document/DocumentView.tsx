@@ -94,6 +94,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
         uncategorised={withoutCategory}
         onEdit={canEdit ? () => dialogs.open({ kind: 'document', document }) : undefined}
         onDelete={canEdit ? () => void remove() : undefined}
+        onImport={canEdit ? () => dialogs.open({ kind: 'spreadsheet', document }) : undefined}
       />
       <DocumentApprovalBanner documentId={document.id} requirementsAt={requirements.dataUpdatedAt} />
       {linked ? (

@@ -1,5 +1,5 @@
 import { Badge, Menu } from '@mantine/core';
-import { IconFileTypeDocx, IconFileCode } from '@tabler/icons-react';
+import { IconFileCode, IconFileSpreadsheet, IconFileTypeDocx } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useImportFormats } from './useImportFormats';
 import { useWorkingAreaDialogs } from './useWorkingAreaDialogs';
@@ -16,6 +16,9 @@ export function ImportMenuItems() {
         onClick={() => dialogs.open({ kind: 'import', format: 'reqif' })}
       >
         {t('interchange.reqif.menu')}
+      </Menu.Item>
+      <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => dialogs.open({ kind: 'spreadsheet' })}>
+        {t('spreadsheets.projectMenu')}
       </Menu.Item>
       {formats.includes('msword') ? (
         <Menu.Item

@@ -10,6 +10,8 @@ import type { StructureDocument } from '../api/workingAreaApi';
 export type DialogRequest =
   | { kind: 'document'; document?: StructureDocument }
   | { kind: 'import'; format: ImportFormat }
+  /** A spreadsheet (decisions §24): into the document given, or a new document of the project. */
+  | { kind: 'spreadsheet'; document?: StructureDocument }
   | { kind: 'category'; documentId: number; parentId?: number | null; category?: CategoryPresented }
   | { kind: 'requirement'; documentId: number; categoryId?: number | null; requirement?: RequirementPresented }
   | { kind: 'test'; documentId: number; categoryId?: number | null; test?: RequirementPresented }

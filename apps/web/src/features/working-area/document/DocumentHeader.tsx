@@ -5,6 +5,8 @@ import {
   IconChevronDown,
   IconDownload,
   IconFileCode,
+  IconFileImport,
+  IconFileSpreadsheet,
   IconFileTypeDocx,
   IconPencil,
   IconTrash,
@@ -19,7 +21,7 @@ import { notifyError } from '../../../components/notify';
 import type { StructureDocument } from '../api/workingAreaApi';
 import { StatusSummary } from '../common/StatusSummary';
 
-type ExportFormat = 'msword' | 'reqif';
+type ExportFormat = 'msword' | 'reqif' | 'xlsx' | 'csv';
 
 /**
  * Why an export failed, for its toast: a lost connection, or what the server said of a refusal (the document gone,
@@ -40,10 +42,19 @@ interface DocumentHeaderProps {
   /** Absent when the caller's role may not change the document (decisions §20): no edit or delete button. */
   onEdit?: () => void;
   onDelete?: () => void;
+  /** Absent for readers: a spreadsheet imported into the document (decisions §24) changes it. */
+  onImport?: () => void;
 }
 
 /** Name, acronym, description, the status donut, and the document's edit, delete and export buttons. */
-export function DocumentHeader({ document, statusCounts, uncategorised, onEdit, onDelete }: DocumentHeaderProps) {
+export function DocumentHeader({
+  document,
+  statusCounts,
+  uncategorised,
+  onEdit,
+  onDelete,
+  onImport,
+}: DocumentHeaderProps) {
   const { t } = useTranslation();
   const leftOutId = useId();
   // From the click until the file has come (the server builds it meanwhile, seconds for a large document): the
@@ -95,6 +106,27 @@ export function DocumentHeader({ document, statusCounts, uncategorised, onEdit, 
               {t('workingArea.delete')}
             </Button>
           ) : null}
+          {onImport ? (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                {/* Named apart from the side bar's "Import a document": one name must not contain another. */}
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconFileImport size={14} />}
+                  rightSection={<IconChevronDown size={14} />}
+                  aria-label={t('spreadsheets.importMenu')}
+                >
+                  {t('spreadsheets.importButton')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={onImport}>
+                  {t('spreadsheets.importItem')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
           {/* The exports share one menu: four buttons crowd the name out in a narrow window (French, a side panel open). */}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
@@ -128,6 +160,12 @@ export function DocumentHeader({ document, statusCounts, uncategorised, onEdit, 
               ) : null}
               <Menu.Item leftSection={<IconFileCode size={16} />} onClick={() => void exportAs('reqif')}>
                 {t('documents.exportReqif')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportAs('xlsx')}>
+                {t('spreadsheets.exportXlsx')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportAs('csv')}>
+                {t('spreadsheets.exportCsv')}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
