@@ -9,11 +9,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 describe('npm test’s prerequisites', () => {
   it('names every missing program and the one command that installs them', () => {
     const missing = missingPrerequisites(() => false);
-    expect(missing.map((p) => p.tool)).toEqual(['chromium', 'fonts-liberation', 'soffice', 'pdftotext', 'xmllint']);
+    expect(missing.map((p) => p.tool)).toEqual([
+      'chromium',
+      'fonts-liberation',
+      'soffice',
+      'libreoffice-calc',
+      'pdftotext',
+      'xmllint',
+    ]);
     const message = describeMissing(missing);
     expect(message).toContain(
       'sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-liberation ' +
-        'libreoffice-writer-nogui poppler-utils libxml2-utils',
+        'libreoffice-writer-nogui libreoffice-calc-nogui poppler-utils libxml2-utils',
     );
     for (const p of missing) expect(message).toContain(`- ${p.tool} (`);
   });
