@@ -180,7 +180,7 @@ test('a .csv with a row in error: the error by column, no box to tick, in French
   // Closing drops the dry run: it asks first.
   await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(requirementsTable()).not.toContainText('Fuel gauge');
+  await expect(page.getByRole('table', { name: /^Exigences de / })).not.toContainText('Fuel gauge');
   await apiCall(context, 'PUT', 'user/preferences', { preferences: { lang: 'en' } });
 });
 
