@@ -33,13 +33,13 @@ const dialogShown = async () => {
 };
 
 describe('the import entries', () => {
-  it('the side bar offers ReqIF to a member without the alpha flag, and no MS Word', async () => {
+  it('the side bar offers ReqIF and spreadsheets to a member without the alpha flag, and no MS Word', async () => {
     asUser(false);
     render(<StructureSidebar />);
     await settle();
     click(byName('Import a document'));
     await settle();
-    expect(menuItems()).toEqual(['Import ReqIF']);
+    expect(menuItems()).toEqual(['Import ReqIF', 'Import a spreadsheet']);
   });
 
   it('the side bar offers MS Word too to an alpha user; an item opens its dialog', async () => {
@@ -48,8 +48,8 @@ describe('the import entries', () => {
     await settle();
     click(byName('Import a document'));
     await settle();
-    expect(menuItems()).toEqual(['Import ReqIF', 'Import MS WordAlpha']);
-    click([...document.querySelectorAll('[role="menuitem"]')][1]!);
+    expect(menuItems()).toEqual(['Import ReqIF', 'Import a spreadsheet', 'Import MS WordAlpha']);
+    click([...document.querySelectorAll('[role="menuitem"]')][2]!);
     expect(await dialogShown()).toBe('Import an MS Word file');
     expect(document.querySelector<HTMLInputElement>('input[type="file"]')?.accept).toContain('.docx');
   });
@@ -61,7 +61,7 @@ describe('the import entries', () => {
     expect(document.body.textContent).toContain('New document');
     click(byName('Other ways to add a document'));
     await settle();
-    expect(menuItems()).toEqual(['Import ReqIF']);
+    expect(menuItems()).toEqual(['Import ReqIF', 'Import a spreadsheet']);
     click(document.querySelector('[role="menuitem"]')!);
     expect(await dialogShown()).toBe('Import a ReqIF file');
   });
@@ -72,6 +72,6 @@ describe('the import entries', () => {
     await settle();
     click(byName('Other ways to add a document'));
     await settle();
-    expect(menuItems()).toEqual(['Import ReqIF', 'Import MS WordAlpha']);
+    expect(menuItems()).toEqual(['Import ReqIF', 'Import a spreadsheet', 'Import MS WordAlpha']);
   });
 });
