@@ -1,6 +1,7 @@
 // Business constants of spec 1 §9 and spec 2 §9, shared by the server and the web client.
 
 import { DEFAULT_JOIN_ROLE, type JoinRole } from './rules/roles';
+import type { QualitySettings } from './schemas/quality';
 export const SESSION_LIFETIME_MS = 600_000;
 /** The client refreshes the session when fewer than this many milliseconds remain. */
 export const SESSION_REFRESH_THRESHOLD_MS = 60_000;
@@ -50,9 +51,12 @@ export const DEFAULT_PROJECT_SETTINGS: {
   acronymMaxSize: number;
   autoAcronymIgnoreSmallWords: boolean;
   joinRole: JoinRole;
+  /** The quality rules the project turned off (decisions §25). */
+  quality: QualitySettings;
 } = {
   organizationName: '',
   acronymMaxSize: DEFAULT_ACRONYM_MAX_SIZE,
   autoAcronymIgnoreSmallWords: false,
   joinRole: DEFAULT_JOIN_ROLE,
+  quality: { disabled: [] },
 };

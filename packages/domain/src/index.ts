@@ -13,6 +13,7 @@ export * from './rules/settings';
 export * from './rules/roles';
 export * from './schemas/rich-text';
 export * from './schemas/groups';
+export * from './schemas/quality';
 export * from './schemas/projects';
 export * from './rules/reference';
 export * from './rules/coverage';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACRONYM_MAX_SIZE_BOUNDS, DEFAULT_ACRONYM_MAX_SIZE, NAME_MAX } from '../constants';
 import { JOIN_ROLES, PROJECT_ROLES } from '../rules/roles';
+import { qualitySettingsSchema } from './quality';
 import { idSchema, nameSchema, slugSchema } from './fields';
 import { richTextSchema } from './rich-text';
 
@@ -21,6 +22,8 @@ export const projectSettingsSchema = z.object({
   autoAcronymIgnoreSmallWords: z.boolean(),
   /** The role the join link grants (decisions §20). */
   joinRole: joinRoleSchema,
+  /** The quality rules the project turned off (decisions §25). */
+  quality: qualitySettingsSchema,
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 
