@@ -7,6 +7,7 @@ import {
   baselineDocumentQuery,
   baselinePresented,
   baselineRequirementPresented,
+  categoryPresented,
   createBaselineBody,
   idSchema,
 } from '@reqloom/domain';
@@ -83,6 +84,26 @@ export function baselineRoutes(app: FastifyInstance, ctx: AppContext): void {
       // A document the baseline did not keep is not there: 404, as an unknown document is.
       if (!kept) throw notFound();
       return { data: kept.requirements };
+    },
+  );
+
+  // Its categories as they were, in tree order: the document view of a baseline heads its rows with them, as the
+  // live view does. Apart from the requirements' answer, whose shape is the live view's and the signature's recipe.
+  r.get(
+    '/api/baselines/categories/:id',
+    {
+      config: { access: access.project(baselineById) },
+      schema: {
+        tags,
+        params,
+        querystring: baselineDocumentQuery,
+        response: { 200: z.object({ data: z.array(categoryPresented) }) },
+      },
+    },
+    async (request) => {
+      const kept = await loadBaselineDocument(ctx.db, request.params.id, request.query.document_id);
+      if (!kept) throw notFound();
+      return { data: kept.categories };
     },
   );
 

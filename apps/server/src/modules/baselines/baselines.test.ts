@@ -42,8 +42,9 @@ const count = async (table: string, projectId: number) =>
 
 describe('baselines', () => {
   it('keep the documents as they were: the requirements view of then, whatever changes after', async () => {
-    const { project, srs, urs, a, b, need } = await setUp();
+    const { project, srs, urs, a, b, need, sub } = await setUp();
     const live = (await s.w.ok('GET', `/api/documents/requirements/${srs.id}`)) as unknown[];
+    const liveCategories = await s.w.ok('GET', `/api/documents/categories/${srs.id}`);
     const res = await create({ project_id: project.id, name: 'V1', description: 'First' });
     expect(res.statusCode).toBe(201);
     const baseline = res.data.data as BaselinePresented;
@@ -68,7 +69,12 @@ describe('baselines', () => {
     await s.w.ok('DELETE', `/api/requirements/${b.id}`);
     await s.w.requirement(srs.id, 'Delta');
     await s.w.ok('PUT', `/api/documents/${srs.id}`, { name: 'Renamed' });
+    await s.w.ok('PUT', `/api/categories/${sub.id}`, { name: 'Sub, renamed' });
     expect(await s.w.ok('GET', `/api/baselines/requirements/${baseline.id}?document_id=${srs.id}`)).toEqual(live);
+    // Its categories as they were, in the live view's shape: the baseline's document view heads its rows with them.
+    expect(await s.w.ok('GET', `/api/baselines/categories/${baseline.id}?document_id=${srs.id}`)).toEqual(
+      liveCategories,
+    );
     const one = await s.w.ok('GET', `/api/baselines/${baseline.id}`);
     expect(one.documents[1]).toEqual({ id: srs.id, name: 'Doc SRS', acronym: 'SRS' });
     // In reading order (decisions §6): the root's requirement, then INT's, then SUB's.
@@ -89,6 +95,9 @@ describe('baselines', () => {
     ).toBe(404);
     expect((await s.user.agent.get(`/api/baselines/${baseline.id + 1000}`)).statusCode).toBe(404);
     expect((await s.user.agent.get(`/api/baselines/requirements/${baseline.id}`)).statusCode).toBe(422);
+    expect(
+      (await s.user.agent.get(`/api/baselines/categories/${baseline.id}?document_id=${other.id}`)).statusCode,
+    ).toBe(404);
   });
 
   it('compare with now and with each other: added, removed, changed fields, links', async () => {

@@ -22,11 +22,9 @@ import { WorkingAreaDialogs } from '../working-area-screens/dialogs/WorkingAreaD
 import { RequirementsTable } from '../working-area-screens/requirements/RequirementsTable';
 import { idParam, useBaselinePaths } from './baselinePaths';
 import { downloadBaselineDocument } from './baselinesApi';
-import { useBaseline, useBaselineRequirements } from './useBaselines';
+import { useBaseline, useBaselineCategories, useBaselineRequirements } from './useBaselines';
 import { useFormatDay } from './useFormatDay';
 import { BaselinesPage } from './BaselinesPage';
-
-const NO_CATEGORIES = new Map();
 
 /**
  * One baseline, open (decisions §22, route `baselines/:baselineId?document=`): its documents as they were, one at a
@@ -153,6 +151,8 @@ function KeptDocument({
   const { t } = useTranslation();
   const { project } = useProject();
   const requirements = useBaselineRequirements(project.id, baseline.id, document.id);
+  const kept = useBaselineCategories(project.id, baseline.id, document.id);
+  const categories = useMemo(() => new Map((kept.data ?? []).map((c) => [c.id, c])), [kept.data]);
   const { classifiers } = useClassifiers(project.id, document.id);
   const list = useMemo(() => requirements.data ?? [], [requirements.data]);
   const linked = useMemo(() => list.some((r) => r.parents.length + r.children.length > 0), [list]);
@@ -201,7 +201,7 @@ function KeptDocument({
         ) : (
           <RequirementsTable
             requirements={list}
-            categories={NO_CATEGORIES}
+            categories={categories}
             mode="table"
             label={t('baselines.open.tableLabel', { name: document.name, baseline: baseline.name })}
             showCoverage={linked}

@@ -1,4 +1,10 @@
-import type { BaselineComparison, BaselinePresented, CreateBaselineBody, RequirementPresented } from '@reqloom/domain';
+import type {
+  BaselineComparison,
+  BaselinePresented,
+  CategoryPresented,
+  CreateBaselineBody,
+  RequirementPresented,
+} from '@reqloom/domain';
 import { api } from '../../api/client';
 import { downloadExport } from '../../api/exports';
 
@@ -11,6 +17,8 @@ export const baselineKeys = {
   one: (projectId: number, id: number) => ['projects', projectId, 'baselines', id] as const,
   requirements: (projectId: number, id: number, documentId: number) =>
     ['projects', projectId, 'baselines', id, 'requirements', documentId] as const,
+  categories: (projectId: number, id: number, documentId: number) =>
+    ['projects', projectId, 'baselines', id, 'categories', documentId] as const,
   compare: (projectId: number, id: number, to: number | null, documentId: number | null) =>
     ['projects', projectId, 'baselines', id, 'compare', to, documentId] as const,
 };
@@ -32,6 +40,9 @@ export const fetchBaseline = (id: number) => data(api.get<Data<BaselinePresented
 /** A document's requirements as the baseline kept them, in the shape of the live `documents/requirements`. */
 export const fetchBaselineRequirements = (id: number, documentId: number) =>
   data(api.get<Data<RequirementPresented[]>>(`baselines/requirements/${id}?document_id=${documentId}`));
+
+export const fetchBaselineCategories = (id: number, documentId: number) =>
+  data(api.get<Data<CategoryPresented[]>>(`baselines/categories/${id}?document_id=${documentId}`));
 
 export const createBaseline = (body: CreateBaselineBody) => data(api.post<Data<BaselinePresented>>('baselines', body));
 

@@ -5,6 +5,7 @@ import {
   createBaseline,
   deleteBaseline,
   fetchBaseline,
+  fetchBaselineCategories,
   fetchBaselineRequirements,
   fetchBaselines,
   fetchComparison,
@@ -24,6 +25,16 @@ export function useBaselineRequirements(projectId: number, id: number, documentI
   return useQuery({
     queryKey: baselineKeys.requirements(projectId, id, documentId ?? 0),
     queryFn: () => fetchBaselineRequirements(id, documentId ?? 0),
+    enabled: documentId !== undefined,
+    staleTime: Infinity,
+  });
+}
+
+/** A kept document's categories as they were, to head its rows as the live document view does. */
+export function useBaselineCategories(projectId: number, id: number, documentId: number | undefined) {
+  return useQuery({
+    queryKey: baselineKeys.categories(projectId, id, documentId ?? 0),
+    queryFn: () => fetchBaselineCategories(id, documentId ?? 0),
     enabled: documentId !== undefined,
     staleTime: Infinity,
   });
