@@ -65,7 +65,9 @@ export function checkRequirement(input: QualityInput, options: QualityOptions = 
   const disabled = new Set(options.disabled ?? []);
   const on = (rule: QualityRuleId): boolean => !disabled.has(rule);
   const tokens = { name: tokenize(input.name), description: tokenize(input.description) };
-  const language = options.language ?? languageOfTokens([...tokens.name, ...tokens.description], options.hint ?? 'en');
+  const language =
+    options.language ??
+    languageOfTokens([tokens.name, tokens.description], [input.name, input.description], options.hint ?? 'en');
   const words = compiledWords(language);
   const findings: QualityFindingPresented[] = [];
   for (const field of FIELDS) {
