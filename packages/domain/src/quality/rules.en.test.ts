@@ -45,6 +45,8 @@ describe('English rules', () => {
     ]);
     expect(found('The rate shall be to be determined.', 'tbd')).toEqual([['tbd', 'to be determined']]);
     expect(found('The TBDS unit shall start.', 'tbd')).toEqual([]);
+    // "to be defined" is ordinary English ("terms that need to be defined"), not a gap in the requirement.
+    expect(found('The terms used shall need to be defined in the glossary.', 'tbd')).toEqual([]);
   });
 
   it('combinator: and/or, as well as, "and"/"or" joining a second action; not two objects or gerunds', () => {
@@ -106,6 +108,7 @@ describe('English rules', () => {
     expect(found('The system shall display the best-effort flag.', 'superlative')).toEqual([]);
     expect(found('The log shall keep at least 10 entries for one or more users.', 'superlative')).toEqual([]);
     expect(found('HS shall act when the count is greater-than-or-equal-to 3.', 'superlative')).toEqual([]);
+    expect(found('The cFE shall trace to the higher level requirements.', 'superlative')).toEqual([]);
   });
 
   it('missing-modal: a description without shall/must/will; the first sentence is underlined', () => {
