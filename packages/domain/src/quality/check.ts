@@ -1,6 +1,21 @@
 import type { QualityFindingPresented, QualityLanguage, QualityRuleId } from '../schemas/quality';
-import { detectLanguage } from './language';
+import { compiledWords } from './compiled';
+import { fieldContext, type FieldContext, type Hit } from './field';
+import { combinators, passiveVoice, superlatives } from './grammar';
+import { languageOfTokens } from './language';
+import {
+  escapeClauses,
+  missingModal,
+  multipleModals,
+  negatives,
+  openEnded,
+  pronouns,
+  tbd,
+  tooLong,
+  vagueTerms,
+} from './lexical';
 import { QUALITY_RULES } from './rules';
+import { tokenize } from './tokens';
 
 export interface QualityInput {
   name: string;
@@ -13,6 +28,8 @@ export interface QualityOptions {
   disabled?: readonly QualityRuleId[];
   /** Forces the language; by default it follows the text. */
   language?: QualityLanguage;
+  /** The language chosen when the text does not decide (a short or evenly mixed text); English by default. */
+  hint?: QualityLanguage;
 }
 
 export interface QualityResult {
@@ -21,19 +38,44 @@ export interface QualityResult {
   findings: QualityFindingPresented[];
 }
 
-// CONTRACT STUB: only the `tbd` rule; the rule set's author replaces this body (issue 38).
-const TBD = /\b(TBD|TBC|TBR)\b|\bà (définir|confirmer)\b/giu;
+const FIELDS = ['name', 'description'] as const;
+
+function fieldHits(ctx: FieldContext, field: (typeof FIELDS)[number], on: (rule: QualityRuleId) => boolean): Hit[] {
+  const hits: Hit[] = [];
+  const escape = on('escape-clause') || on('vague-term') ? escapeClauses(ctx) : [];
+  const open = on('open-ended') || on('vague-term') ? openEnded(ctx) : [];
+  if (on('escape-clause')) hits.push(...escape);
+  if (on('open-ended')) hits.push(...open);
+  if (on('vague-term')) hits.push(...vagueTerms(ctx, [...escape, ...open]));
+  if (on('tbd')) hits.push(...tbd(ctx));
+  if (on('combinator')) hits.push(...combinators(ctx));
+  if (on('multiple-modals')) hits.push(...multipleModals(ctx));
+  if (on('passive-voice')) hits.push(...passiveVoice(ctx));
+  if (on('negative')) hits.push(...negatives(ctx));
+  if (on('pronoun')) hits.push(...pronouns(ctx));
+  if (on('superlative')) hits.push(...superlatives(ctx));
+  // A name is a title ("Export rapide"): it needs no modal.
+  if (field === 'description' && on('missing-modal')) hits.push(...missingModal(ctx));
+  if (on('too-long')) hits.push(...tooLong(ctx));
+  return hits;
+}
 
 /** Checks one requirement; findings are sorted by field (name first), then by offset. */
 export function checkRequirement(input: QualityInput, options: QualityOptions = {}): QualityResult {
-  const language = options.language ?? detectLanguage(`${input.name}\n${input.description}`);
   const disabled = new Set(options.disabled ?? []);
+  const on = (rule: QualityRuleId): boolean => !disabled.has(rule);
+  const tokens = { name: tokenize(input.name), description: tokenize(input.description) };
+  const language =
+    options.language ??
+    languageOfTokens([tokens.name, tokens.description], [input.name, input.description], options.hint ?? 'en');
+  const words = compiledWords(language);
   const findings: QualityFindingPresented[] = [];
-  for (const field of ['name', 'description'] as const) {
-    if (disabled.has('tbd')) continue;
-    for (const match of input[field].matchAll(TBD)) {
-      const start = match.index;
-      findings.push({ rule: 'tbd', severity: 'warning', field, start, end: start + match[0].length, text: match[0] });
+  for (const field of FIELDS) {
+    const text = input[field];
+    const hits = fieldHits(fieldContext(text, tokens[field], words), field, on);
+    hits.sort((a, b) => a.start - b.start || a.end - b.end);
+    for (const { rule, start, end } of hits) {
+      findings.push({ rule, severity: QUALITY_RULES[rule].severity, field, start, end, text: text.slice(start, end) });
     }
   }
   return { score: qualityScore(findings), language, findings };
