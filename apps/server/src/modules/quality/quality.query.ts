@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   inReadingOrder,
   QUALITY_RULE_IDS,
@@ -12,7 +12,6 @@ import { notFound } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { documents, requirements } from '../../db/schema';
 import { loadCategoryTree } from '../../read/categories.presenter';
-import { documentRequirementRows } from '../../read/requirements.presenter';
 import type { QualityChecker } from './quality-checker';
 
 const present = (result: QualityResult): RequirementQualityPresented => ({
@@ -43,10 +42,27 @@ export async function requirementQuality(
   return present(result!);
 }
 
+/** A document's requirements, tests left out, by order (as `documentRequirementRows`, on the same index). */
+const documentTexts = (db: Db, documentId: number) =>
+  db
+    .select({
+      id: requirements.id,
+      name: requirements.name,
+      description: requirements.description,
+      categoryId: requirements.categoryId,
+      position: requirements.position,
+      referenceNumber: requirements.referenceNumber,
+    })
+    .from(requirements)
+    .where(and(eq(requirements.documentId, documentId), eq(requirements.type, 'requirement')))
+    .orderBy(asc(requirements.position), asc(requirements.id));
+
 /**
- * GET documents/quality/{id}: every requirement (not the tests) in reading order, with the read and the order rule
- * the document's list uses (`documentRequirementRows`, `inReadingOrder`, decisions §6); the mean of the scores to one
- * decimal (100 without requirements) and the findings counted by rule, in the rules' order.
+ * GET documents/quality/{id}: every requirement (not the tests) in reading order: the order of the document's list
+ * and its one rule (`inReadingOrder`, decisions §6). Only the columns the check and the answer need are read: the
+ * whole rows of the list's read (`documentRequirementRows`) took 0.5–1 s against 0.27–0.37 s for these on 5,000
+ * requirements, on a loaded machine. The mean of the scores to one decimal (100 without requirements) and the
+ * findings counted by rule, in the rules' order.
  */
 export async function documentQuality(
   db: Db,
@@ -57,12 +73,10 @@ export async function documentQuality(
   const [[document], tree, rows] = await Promise.all([
     db.select({ acronym: documents.acronym }).from(documents).where(eq(documents.id, documentId)).limit(1),
     loadCategoryTree(db, documentId),
-    documentRequirementRows(db, documentId),
+    documentTexts(db, documentId),
   ]);
   if (!document) throw notFound();
-  const placed = rows
-    .filter((r) => r.type === 'requirement')
-    .map((r) => ({ id: r.id, category_id: r.categoryId, order: r.position, row: r }));
+  const placed = rows.map((r) => ({ id: r.id, category_id: r.categoryId, order: r.position, row: r }));
   const ordered = inReadingOrder(placed, tree.presented).map((p) => p.row);
   const results = await checker.check(ordered, disabled);
 
