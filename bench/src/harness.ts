@@ -57,6 +57,8 @@ export const BENCH_XSRF = 'benchxsrftoken0123456789abcdef';
 
 export type BenchApp = {
   app: BuiltApp['app'];
+  /** Starts what a server starts once listening (the export and quality threads); see BuiltApp. */
+  warmUp: BuiltApp['warmUp'];
   database: Database;
   db: Database['db'];
   userId: number;
@@ -81,7 +83,7 @@ export async function startBenchApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `reqloom-bench-${options.name}-`));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env }) };
   options.configure?.(config);
-  const { app } = await buildApp(config, { database });
+  const { app, warmUp } = await buildApp(config, { database });
   const db = database.db;
   const created = await createConfirmedUser(db, {
     name: 'Bench',
@@ -94,6 +96,7 @@ export async function startBenchApp(
   const cookie = `${SESSION_COOKIE}=${session.token}; ${CSRF_COOKIE}=${BENCH_XSRF}`;
   return {
     app,
+    warmUp,
     database,
     db,
     userId: created.id,

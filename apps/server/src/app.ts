@@ -43,6 +43,8 @@ import { classifierRoutes } from './modules/classifiers/classifiers.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { importRoutes } from './modules/interchange/import.routes';
 import { spreadsheetRoutes } from './modules/interchange/spreadsheet/spreadsheet.routes';
+import { qualityRoutes } from './modules/quality/quality.routes';
+import type { QualityCheckerOptions } from './modules/quality/quality-checker';
 import type { ThreadLimits } from './modules/interchange/bounded-thread';
 import { registerAccessControl, type RouteAccess } from './http/access';
 import { toWire } from './read/wire';
@@ -57,8 +59,8 @@ import { sweepStagingAtStart } from './modules/interchange/import/import-staging
 export type RouteInfo = { method: string; url: string; access: RouteAccess | undefined };
 /**
  * `routes` lists every route registered, so that tests can walk them all (bad input, permissions). `warmUp` starts
- * ahead of time what the first request of its kind would otherwise wait for (the export thread): main.ts calls it once
- * listening, in the background; test apps do not, so those that never export start no thread.
+ * ahead of time what the first request of its kind would otherwise wait for (the export and quality threads): main.ts
+ * calls it once listening, in the background; test apps do not, so those that never use a thread start none.
  */
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; routes: RouteInfo[]; warmUp: () => Promise<void> };
 
@@ -77,6 +79,8 @@ export async function buildApp(
     logStream?: NodeJS.WritableStream;
     /** The export thread's bounds (tests make them small); EXPORT_LIMITS by default. */
     exportLimits?: ThreadLimits;
+    /** The quality checker's cache, slices and thread (tests choose when the thread is used). */
+    quality?: QualityCheckerOptions;
   } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
@@ -169,6 +173,7 @@ export async function buildApp(
   classifierRoutes(app, ctx);
   baselineRoutes(app, ctx);
   reviewRoutes(app, ctx);
+  const { warmQuality } = qualityRoutes(app, ctx, options.quality);
   // Multipart is parsed only where it is expected: elsewhere a form body stays refused (415) as before.
   await app.register(async (scope) => {
     await scope.register(multipart);
@@ -193,5 +198,8 @@ export async function buildApp(
     mailer.close();
     if (!options.database) await database.close();
   });
-  return { app, ctx, routes, warmUp: warmExports };
+  const warmUp = async () => {
+    await Promise.all([warmExports(), warmQuality()]);
+  };
+  return { app, ctx, routes, warmUp };
 }

@@ -259,6 +259,11 @@ describe('project-scoped routes', () => {
     for (const url of ['/api/projects/matrix/:id', '/api/projects/matrixpairs/:id', '/api/projects/matrixexport/:id'])
       expect(least('GET', url), url).toBe('viewer');
     expect(declared('/api/projects/matrixdownload/:token')?.access?.kind).toBe('user');
+    // Requirement quality (decisions §25): a viewer's to read, walked above like every project route.
+    for (const url of ['/api/requirements/quality/:id', '/api/documents/quality/:id']) {
+      expect(declared(url)?.access?.kind, url).toBe('project');
+      expect(least('GET', url), url).toBe('viewer');
+    }
   });
 
   it("refuses the audit trail's export link to anyone but its maker, and to its maker once below editor", async () => {

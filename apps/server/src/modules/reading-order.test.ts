@@ -65,6 +65,9 @@ describe('reading order', () => {
     expect(names((await readingOrder(t.ctx.db, doc.id)).presented, ids)).toEqual(expected);
     const deep: RequirementPresented[] = await w.ok('GET', `/api/categories/requirementsdeep/${a.id}`);
     expect(names(deep, ids)).toEqual(['r7', 'r3', 'r5', 'r1', 'r8']);
+    // The document's quality (decisions §25) lists them in the same order.
+    const quality: { requirements: { id: number }[] } = await w.ok('GET', `/api/documents/quality/${doc.id}`);
+    expect(names(quality.requirements, ids)).toEqual(expected);
     // The statement alone gives them by order and id only: the tree is the rule's to apply.
     expect(names(await documentRequirementRows(t.ctx.db, doc.id), ids)).toEqual([
       'r4',

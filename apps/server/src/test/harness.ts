@@ -6,6 +6,7 @@ import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { users } from '../db/schema';
 import type { ThreadLimits } from '../modules/interchange/bounded-thread';
+import type { QualityCheckerOptions } from '../modules/quality/quality-checker';
 import { createMailer, type Mail, type Mailer } from '../mail/mailer';
 import { Agent } from './agent';
 import { sharedTestDatabase, truncateAll } from './database';
@@ -41,7 +42,7 @@ export function unique(prefix = 'u'): string {
 /** Builds the real app on the worker's shared database, emptied first, with a real outbox in a temp folder. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: NodeJS.WritableStream; exportLimits?: ThreadLimits } = {},
+  options: { logStream?: NodeJS.WritableStream; exportLimits?: ThreadLimits; quality?: QualityCheckerOptions } = {},
 ): Promise<TestApp> {
   const database = await sharedTestDatabase();
   await truncateAll(database);
