@@ -205,6 +205,13 @@ const markdown = [
     `the page; JS heap ${result.js_heap_mb} MB.`,
   '',
 ].join('\n');
-writeResults({ scenario: 'browser-matrix', scale: `${N / 1000}k`, args, date: new Date(startedAt), json: out, markdown });
+writeResults({
+  scenario: 'browser-matrix',
+  scale: `${N / 1000}k`,
+  args,
+  date: new Date(startedAt),
+  json: out,
+  markdown,
+});
 console.log(`\n${markdown}`);
 process.exit(0);

@@ -84,7 +84,9 @@ try {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(files.xlsx! as unknown as ArrayBuffer);
     const rows: string[][] = [];
-    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    book.worksheets[0]!.eachRow((row) =>
+      rows.push((row.values as unknown[]).slice(1).map((v) => (typeof v === 'string' ? v : ''))),
+    );
     return { book, rows };
   });
   const { rows } = readBack.value;
@@ -112,7 +114,7 @@ try {
   const nameColumn = rows[0]!.indexOf('name') + 1;
   const sheetBook = readBack.value.book;
   sheetBook.worksheets[0]!.eachRow((row, number) => {
-    if (number > 1 && number % 10 === 0) row.getCell(nameColumn).value = `${String(row.getCell(nameColumn).value)} (v2)`;
+    if (number > 1 && number % 10 === 0) row.getCell(nameColumn).value = `${row.getCell(nameColumn).text} (v2)`;
   });
   const sheet = Buffer.from(await sheetBook.xlsx.writeBuffer());
   const dryRun = async () => {
@@ -191,7 +193,9 @@ try {
     `| bare: exceljs writes the rows, streaming writer (one run) | ${report.bare_exceljs.write_stream_ms} ms | |`,
     `| dry run of the .xlsx (${plan.data.rows.length} rows: ${Object.entries(actions)
       .map(([a, n]) => `${n} ${a}`)
-      .join(', ')}) | ${report.dry_run.p50_ms} / ${report.dry_run.p95_ms} / ${report.dry_run.max_ms} ms | ${report.dry_run.sheet_kb} KB |`,
+      .join(
+        ', ',
+      )}) | ${report.dry_run.p50_ms} / ${report.dry_run.p95_ms} / ${report.dry_run.max_ms} ms | ${report.dry_run.sheet_kb} KB |`,
     `| bare: exceljs reads the sheet (one run) | ${report.bare_exceljs.read_ms} ms | |`,
     '',
     '| GET user, every 20 ms | p50 / p95 / max | requests |',
