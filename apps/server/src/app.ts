@@ -164,11 +164,12 @@ export async function buildApp(
   testRoutes(app, ctx);
   traceabilityRoutes(app, ctx);
   suspectLinkRoutes(app, ctx);
-  matrixRoutes(app, ctx);
   commentRoutes(app, ctx);
   signatureRoutes(app, ctx);
   approvalRoutes(app, ctx);
-  const { warmExports } = interchangeRoutes(app, ctx, options.exportLimits);
+  const { warmExports, exportThread } = interchangeRoutes(app, ctx, options.exportLimits);
+  // The matrix's files are built on the documents' export thread (decisions §24).
+  matrixRoutes(app, ctx, exportThread);
   searchRoutes(app, ctx);
   classifierRoutes(app, ctx);
   baselineRoutes(app, ctx);

@@ -19,12 +19,12 @@ import { actorOf } from '../../http/work';
 import { can } from '../../policies/policy';
 import { findProjectForUser } from '../../policies/project-access';
 import { createDownloadLink, takeDownload } from '../interchange/downloads.service';
-import { downloadHeaders } from '../interchange/interchange.routes';
-import { matrixFile } from './matrix-file';
+import type { ExportThread } from '../interchange/export-off-thread';
+import { downloadHeaders, SHEET_TYPES } from '../interchange/interchange.routes';
 import { matrixDocuments, matrixPairs, traceabilityMatrix } from './matrix.query';
 
 /** The traceability matrix of a project (decisions §24): a viewer's to read and to export. */
-export function matrixRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function matrixRoutes(app: FastifyInstance, ctx: AppContext, thread: ExportThread): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['traceability'];
   const params = z.object({ id: idSchema });
@@ -128,7 +128,14 @@ export function matrixRoutes(app: FastifyInstance, ctx: AppContext): void {
       const documents = await matrixDocuments(ctx.db, projectId, query);
       if ('errors' in documents) throw notFound();
       const matrix = await traceabilityMatrix(ctx.db, projectId, query, { tests });
-      const file = await matrixFile(matrix, documents.child.name, query.format, request.lang);
+      // The file is built on the export thread, so that a big matrix does not hold the other requests.
+      const file = await thread.build({
+        kind: 'matrix',
+        matrix,
+        childDocument: documents.child.name,
+        format: query.format,
+        lang: request.lang,
+      });
       const parentName = documents.parent.name;
       // What left the project is in its trail (decisions §21), once the file is made.
       await runWork(ctx, { actor: actorOf(request), project: { id: projectId, strength: 'key share' } }, async (work) =>
@@ -147,7 +154,7 @@ export function matrixRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
       return reply
         .headers(downloadHeaders(`${parentName} – ${documents.child.name}`, file.extension))
-        .type(file.contentType)
+        .type(SHEET_TYPES[query.format])
         .send(file.data);
     },
   );

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import { neutraliseFormula } from '@reqloom/domain';
+import { writeXlsx, type XlsxStyle } from './xlsx-stream';
 
 /** The widths of the export's columns in characters: the description wide, ids narrow, anything else between. */
 const WIDTHS: Record<string, number> = { id: 8, reference: 14, category: 14, name: 40, description: 80, status: 12 };
@@ -13,18 +13,21 @@ const BOM = '\uFEFF';
 /**
  * The sheet as .xlsx (decisions §24): every cell a string value, never a formula, so a text starting with `=` is
  * shown as it is and nothing is computed (exceljs writes a formula only from `{formula}` values). Frozen header row,
- * set widths, wrapped descriptions.
+ * set widths, wrapped descriptions. Written by the streaming writer (xlsx-stream.ts) on the export thread.
  */
 export async function sheetToXlsx(name: string, header: string[], lines: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Reqloom';
-  const sheet = workbook.addWorksheet(sheetName(name), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = header.map((h) => ({ header: h, key: h, width: WIDTHS[h] ?? WIDTH_OTHER }));
-  sheet.getRow(1).font = { bold: true };
-  for (const line of lines) sheet.addRow(line.map((cell) => cell.slice(0, WIDTH_CELL_MAX)));
   const description = header.indexOf('description');
-  if (description >= 0) sheet.getColumn(description + 1).alignment = { wrapText: true, vertical: 'top' };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const wrapped: XlsxStyle = { alignment: { wrapText: true, vertical: 'top' } };
+  const cellStyles = description >= 0 ? { [description + 1]: wrapped } : undefined;
+  function* rows() {
+    yield { cells: header, style: { font: { bold: true } } };
+    for (const line of lines) yield { cells: line.map((cell) => cell.slice(0, WIDTH_CELL_MAX)), cellStyles };
+  }
+  return writeXlsx(
+    sheetName(name),
+    header.map((h) => WIDTHS[h] ?? WIDTH_OTHER),
+    rows(),
+  );
 }
 
 /** A worksheet's name: at most 31 characters, none of `\ / ? * [ ] :` (Excel refuses the file otherwise). */

@@ -24,7 +24,8 @@ import { writeImport } from '../import/import-writer';
 import { reasonText } from '../import.routes';
 import { foreignSheetPlan } from './foreign-sheet';
 import { applyPlan, planImport, projectOfPlan } from './sheet-plans.service';
-import { readSheet, UnreadableSheet } from './sheet-read';
+import { UnreadableSheet } from './sheet-read';
+import { readSheetOffThread } from './sheet-off-thread';
 
 /**
  * The project of a spreadsheet upload: its form's `document_id` (a dry run into that document) or `project_id` (a
@@ -69,7 +70,8 @@ async function runSpreadsheetImport(ctx: AppContext, request: FastifyRequest): P
   if (!file || file.data.byteLength === 0)
     issues.push({ code: 'custom', path: ['file'], message: 'validation.required', input: undefined });
   if (issues.length > 0 || !file || !fields.value) throw new RequestValidationError(issues);
-  const sheet = await readSheet(file.data).catch((error: unknown) => {
+  // Read on the sheet reading thread (sheet-off-thread.ts): a big sheet does not hold the other requests.
+  const sheet = await readSheetOffThread(file.data).catch((error: unknown) => {
     if (error instanceof UnreadableSheet) throw invalid({ file: [error.key] });
     throw error;
   });

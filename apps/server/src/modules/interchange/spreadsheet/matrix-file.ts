@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import { neutraliseFormula, type Language, type MatrixFormat, type MatrixPresented } from '@reqloom/domain';
+import { writeXlsx, type XlsxRow } from './xlsx-stream';
 
 const TEXTS = {
   en: {
@@ -31,7 +31,7 @@ export type MatrixFile = { data: Buffer; extension: MatrixFormat; contentType: s
  * The matrix as a spreadsheet (decisions §24), exactly as filtered: a header row, one row per parent requirement with
  * its children's references (a suspect one marked "REF (suspect)", and in .xlsx its cell filled), the coverage on the
  * last line. Every cell is a plain string: in .xlsx never a formula; in .csv one that a spreadsheet would read as a
- * formula gets the apostrophe of `neutraliseFormula`.
+ * formula gets the apostrophe of `neutraliseFormula`. Built on the export thread (export-task.ts), the .xlsx streamed.
  */
 export async function matrixFile(
   matrix: MatrixPresented,
@@ -62,18 +62,14 @@ export async function matrixFile(
     return { data: Buffer.from(text, 'utf8'), extension: 'csv', contentType: 'text/csv; charset=utf-8' };
   }
 
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Matrix', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [{ width: 18 }, { width: 60 }, { width: 48 }];
-  const head = sheet.addRow(header);
-  head.font = { bold: true };
-  matrix.rows.forEach((row, n) => {
-    const line = sheet.addRow(lines[n]!);
-    if (row.links.some((l) => l.suspect))
-      line.getCell(3).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: SUSPECT_FILL } };
-  });
-  sheet.addRow([coverage]).font = { italic: true };
-  const data = Buffer.from(await book.xlsx.writeBuffer());
+  const amber = { fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: SUSPECT_FILL } } } as const;
+  function* rows(): Generator<XlsxRow> {
+    yield { cells: header, style: { font: { bold: true } } };
+    for (const [n, row] of matrix.rows.entries())
+      yield { cells: lines[n]!, cellStyles: row.links.some((l) => l.suspect) ? { 3: amber } : undefined };
+    yield { cells: [coverage], style: { font: { italic: true } } };
+  }
+  const data = await writeXlsx('Matrix', [18, 60, 48], rows());
   return {
     data,
     extension: 'xlsx',
