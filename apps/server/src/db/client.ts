@@ -109,6 +109,9 @@ async function openPostgres(url: string, max: number, { migrate: apply = true } 
   };
 }
 
+/** The embedded database's shared buffers (see openPGlite). */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPGlite(dir: string | undefined): Promise<Database & { client: PGlite }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -116,7 +119,15 @@ async function openPGlite(dir: string | undefined): Promise<Database & { client:
   // Search (migration 0006) needs these two; PGlite ships them as separate modules, PostgreSQL as contrib.
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = new PGlite({ dataDir: dir, extensions: { unaccent, pg_trgm } });
+  const client = new PGlite({
+    dataDir: dir,
+    extensions: { unaccent, pg_trgm },
+    // PostgreSQL's default pool of 128 MB of shared buffers lives in PGlite's WASM memory, which grows and never
+    // shrinks: it is most of what the embedded server holds (issue 39, bench/results/memory-20k-*). Pages it no
+    // longer keeps are read again from the data folder through the file system's cache, which the operating system
+    // gives back when it needs to. The WAL buffers follow it (1/32).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrationsFolder } from '../db/client';
+import { migrationsFolder, type Database, type Db } from '../db/client';
 
 // A database as an older version left it, for the tests of one migration: an empty PGlite or a scratch PostgreSQL
 // database (named after `label`), migrated by the test up to a chosen migration, given rows, then migrated on.
@@ -22,6 +22,8 @@ export type MigrationHandle = {
   query(sql: string): Promise<Record<string, unknown>[]>;
   migrate(folder: string): Promise<void>;
   notices: string[];
+  /** The database as the backup reads it (drizzle without today's schema: only SQL is run through it). */
+  database: Pick<Database, 'db' | 'driver'>;
   close(): Promise<void>;
 };
 
@@ -37,6 +39,7 @@ export async function openPGlite(): Promise<MigrationHandle> {
     query: async (sql) => (await client.query<Record<string, unknown>>(sql)).rows,
     migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
     notices: [],
+    database: { db: db as unknown as Db, driver: 'pglite' },
     close: () => client.close(),
   };
 }
@@ -60,6 +63,7 @@ export async function openPostgres(url: string, label: string): Promise<Migratio
     query: async (sql) => (await client.query<Record<string, unknown>>(sql)).rows,
     migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
     notices,
+    database: { db: db as unknown as Db, driver: 'postgres' },
     async close() {
       await client.end();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { until } from '../../test/collaboration-client';
 import { seedDemo } from '../demo/seed-demo';
 import { writeBackup } from './backup';
-import { query } from './catalog';
+import { query, readJournal, readSchemaVersion } from './catalog';
 import { BackupFileError, RestoreRefusedError } from './format';
 import { readBackup, restoreBackup } from './restore';
 
@@ -179,10 +179,21 @@ describe('restore refuses', () => {
     await expect(restoreBackup(empty.database, withSchema('newer.backup', 1))).rejects.toThrow(
       /comes from a newer Reqloom \(database schema \d+_x; this one is at \d+_\w+\)\. Upgrade Reqloom/,
     );
-    await expect(restoreBackup(empty.database, withSchema('older.backup', -1))).rejects.toThrow(
-      /from an older Reqloom/,
+    // A schema that no migration of this Reqloom made (a time stamp of none of them) is not guessed at.
+    await expect(restoreBackup(empty.database, withSchema('unknown.backup', -1))).rejects.toThrow(
+      /database schema \(\d+_x, of \d+\) is none that this Reqloom knows/,
     );
+    // One that names an older migration but holds today's tables: rebuilt at that migration, the schema has no room
+    // for them, and the whole restore (the rebuilt schema included) rolls back.
+    const older = variant('older.backup', (lines) => {
+      const header = JSON.parse(lines[0]!) as { schema: { migrations: number; when: number; last: string } };
+      const [entry] = readJournal().entries.filter((e) => e.idx === 21);
+      header.schema = { migrations: 22, when: entry!.when, last: entry!.tag };
+      return [JSON.stringify(header), ...lines.slice(1)];
+    });
+    await expect(restoreBackup(empty.database, older)).rejects.toThrow(/does not match the backup's schema/);
     await stillEmpty();
+    expect(await readSchemaVersion(empty.database.db)).toEqual(await readSchemaVersion(t.ctx.db));
   });
 
   it('rolls back whole when a row fails halfway (a file whose checksum is right, made by hand)', async () => {

@@ -46,7 +46,7 @@ export function rowsQuery(table: TableInfo): string {
  * transaction, so that writes committed meanwhile are in none of it or all of it. Rows stream through a cursor
  * into gzip; the file appears under its name only once complete (written beside it, then renamed).
  */
-export async function writeBackup(database: Database, file: string): Promise<BackupSummary> {
+export async function writeBackup(database: Pick<Database, 'db' | 'driver'>, file: string): Promise<BackupSummary> {
   const target = path.resolve(file);
   const partial = `${target}.partial-${process.pid}`;
   const gzip = zlib.createGzip({ level: 6 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { ident, query, readSchemaVersion, readSequences, readTables, type TableInfo } from './catalog';
+import { allMigrations, applyMigrations, dropSchema, migrationsOf } from './older-schema';
 import {
   backupLines,
   BackupFileError,
@@ -62,8 +63,9 @@ export async function readBackup(
 }
 
 /**
- * Restores a backup into an empty database (migrated to the backup's schema), in one transaction: a damaged file, a
- * database that is not empty or a backup of another schema changes nothing. Sequences are set past the restored ids.
+ * Restores a backup into an empty database (migrated to today's schema), in one transaction: a damaged file, a
+ * database that is not empty or a backup of a newer or unknown schema changes nothing. A backup of an older schema is
+ * loaded into that schema, rebuilt for it, and migrated on (older-schema.ts). Sequences are set past the restored ids.
  */
 export async function restoreBackup(
   database: Database,
@@ -76,11 +78,17 @@ export async function restoreBackup(
   // change in between).
   const header = options.checked ?? (await readBackup(resolved));
   const rows = await database.db.transaction(async (tx) => {
-    const tables = await readTables(tx);
-    await checkTarget(tx, header, tables);
-    const names = tables.map((t) => ident(t.name)).join(', ');
+    const today = await readTables(tx);
+    const later = await checkVersion(tx, header);
+    const names = today.map((t) => ident(t.name)).join(', ');
     await tx.execute(sql.raw(`lock table ${names} in access exclusive mode`));
-    await checkEmpty(tx, tables);
+    await checkEmpty(tx, today);
+    if (later) {
+      await dropSchema(tx);
+      await applyMigrations(tx, later.before);
+    }
+    const tables = later ? await readTables(tx) : today;
+    checkColumns(header, tables);
     // The version triggers (migration 0004) would move the versions of linked rows as links go in: the rows are
     // restored as they were. Their own triggers only: foreign keys are still checked.
     for (const t of tables) await tx.execute(sql.raw(`alter table ${ident(t.name)} disable trigger user`));
@@ -126,27 +134,34 @@ export async function restoreBackup(
 
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
     for (const t of tables) await tx.execute(sql.raw(`alter table ${ident(t.name)} enable trigger user`));
+    // The rows are in the backup's schema: today's migrations take them the rest of the way, as an upgrade would.
+    if (later) await applyMigrations(tx, later.after);
     await restoreSequences(tx, header);
     return count;
   });
   return { file: resolved, rows, tables: header.tables.length, header };
 }
 
-async function checkTarget(tx: Db, header: BackupHeader, tables: TableInfo[]) {
+/**
+ * Refuses a backup of a newer schema; for one of an older schema, answers the migrations that rebuild its schema
+ * (`before`) and those that bring it to today's (`after`); null when it is today's.
+ */
+async function checkVersion(tx: Db, header: BackupHeader) {
   const here = await readSchemaVersion(tx);
   const theirs = header.schema;
   const name = (v: typeof here) => v.last ?? `${v.migrations} migrations`;
-  if (theirs.when > here.when)
+  if (theirs.when > here.when || (theirs.when === here.when && theirs.migrations > here.migrations))
     throw new RestoreRefusedError(
       `This backup comes from a newer Reqloom (database schema ${name(theirs)}; this one is at ${name(here)}). ` +
         'Upgrade Reqloom, then restore it.',
     );
-  if (theirs.when < here.when || theirs.migrations !== here.migrations)
-    throw new RestoreRefusedError(
-      `This backup comes from an older Reqloom (database schema ${name(theirs)}; this one is at ${name(here)}). ` +
-        'Restore it with the Reqloom version that made it, start that version once more on the restored database, ' +
-        'then upgrade: the upgrade migrates it.',
-    );
+  const migrations = allMigrations();
+  const applied = migrationsOf(theirs, migrations);
+  if (applied === here.migrations && theirs.when === here.when) return null;
+  return { before: migrations.slice(0, applied), after: migrations.slice(applied) };
+}
+
+function checkColumns(header: BackupHeader, tables: TableInfo[]) {
   const byName = new Map(tables.map((t) => [t.name, t]));
   for (const table of header.tables) {
     const target = byName.get(table.name);
