@@ -191,6 +191,7 @@ export async function buildApp(
     pool: () => database.connections(),
     sockets: () => realtime.io.of('/').sockets.size,
     collaborativeDocuments: () => collaboration.hocuspocus.getDocumentsCount(),
+    collaborativeConnections: () => collaboration.hocuspocus.getConnectionsCount(),
     listenerUp: () => ctx.authCache.enabled,
     redisUp: () => ctx.events.connected === true,
   });

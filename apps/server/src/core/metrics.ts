@@ -9,6 +9,7 @@ export type MetricSources = {
   pool?: () => { total: number; idle?: number; waiting?: number };
   sockets?: () => number;
   collaborativeDocuments?: () => number;
+  collaborativeConnections?: () => number;
   /** Whether the session cache hears the database's changes (auth-changes.ts). */
   listenerUp?: () => boolean;
   /** Whether the Redis event bus is connected both ways (read only with REDIS_URL). */
@@ -71,6 +72,14 @@ export class Metrics {
       registers,
       collect() {
         this.set(sources.collaborativeDocuments?.() ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'reqloom_collab_connections',
+      help: 'Collaborative editing connections (Hocuspocus) open on this instance',
+      registers,
+      collect() {
+        this.set(sources.collaborativeConnections?.() ?? 0);
       },
     });
     new Gauge({

@@ -53,6 +53,7 @@ describe('GET /metrics', () => {
       'reqloom_db_pool_connections{state="total"}',
       'reqloom_socketio_sockets 0',
       'reqloom_collab_documents_open 0',
+      'reqloom_collab_connections 0',
       'reqloom_session_cache_listener_up 1',
     ])
       expect(text).toContain(name);
