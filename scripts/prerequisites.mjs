@@ -1,6 +1,6 @@
 // What the test suites need beyond node_modules: Debian's Chromium for the browser suite (the suite never downloads a
 // browser), LibreOffice and poppler to open the Word export as a word processor would, xmllint to validate the ReqIF
-// export against the official schema. `npm test` checks them first, so that a machine without them stops at once
+// export against the official schema, nginx to run two instances behind the proxy of docs/deploy.md. `npm test` checks them first, so that a machine without them stops at once
 // with the one command to run, instead of failing deep inside a suite. As root with apt (CI, a fresh container) it
 // installs them itself, as `.ci/run` does.
 //
@@ -29,6 +29,7 @@ export const PREREQUISITES = [
   },
   { tool: 'pdftotext', packages: ['poppler-utils'], for: 'reading the Word export back' },
   { tool: 'xmllint', packages: ['libxml2-utils'], for: 'validating the ReqIF export' },
+  { tool: 'nginx', path: '/usr/sbin/nginx', packages: ['nginx'], for: 'the reverse-proxy test (e2e/proxy.spec.ts)' },
 ];
 
 /** The one command that installs what is missing (every prerequisite's packages when none is given). */

@@ -16,11 +16,12 @@ describe('npm test’s prerequisites', () => {
       'libreoffice-calc',
       'pdftotext',
       'xmllint',
+      'nginx',
     ]);
     const message = describeMissing(missing);
     expect(message).toContain(
       'sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-liberation ' +
-        'libreoffice-writer-nogui libreoffice-calc-nogui poppler-utils libxml2-utils',
+        'libreoffice-writer-nogui libreoffice-calc-nogui poppler-utils libxml2-utils nginx',
     );
     for (const p of missing) expect(message).toContain(`- ${p.tool} (`);
   });

@@ -54,6 +54,8 @@ import { watchAuthChanges } from './core/auth-changes';
 import { membershipChanges } from './modules/projects/membership-changes';
 import { attachRealtime } from './realtime/realtime';
 import { attachCollaboration } from './collaboration/collaboration';
+import { Metrics } from './core/metrics';
+import { registerHttpMetrics } from './http/metrics';
 import { sweepStagingAtStart } from './modules/interchange/import/import-staging';
 
 export type RouteInfo = { method: string; url: string; access: RouteAccess | undefined };
@@ -115,6 +117,7 @@ export async function buildApp(
     events: new EventBus(),
     toWire,
     authCache: new AuthCache(),
+    metrics: new Metrics({ redis: !!config.redisUrl }),
   };
 
   // A server that opened its PGlite itself holds it alone (data-dir-lock.ts): any import it finds is dead.
@@ -147,6 +150,7 @@ export async function buildApp(
   await registerOpenApi(app);
   registerSecurityHeaders(app);
   registerRequestLog(app);
+  registerHttpMetrics(app, ctx.metrics);
   registerCsrf(app, config);
   registerAuthentication(app, ctx);
   registerAccessControl(app, ctx);
@@ -189,6 +193,14 @@ export async function buildApp(
   const collaboration = await attachCollaboration(app, ctx);
   const authChanges = await watchAuthChanges(database, ctx.events, ctx.authCache, membershipChanges(ctx));
   ctx.authChanges = authChanges;
+  Object.assign(ctx.metrics.sources, {
+    pool: () => database.connections(),
+    sockets: () => realtime.io.of('/').sockets.size,
+    collaborativeDocuments: () => collaboration.hocuspocus.getDocumentsCount(),
+    collaborativeConnections: () => collaboration.hocuspocus.getConnectionsCount(),
+    listenerUp: () => ctx.authCache.enabled,
+    redisUp: () => ctx.events.connected === true,
+  });
 
   app.addHook('onClose', async () => {
     stopStagingSweep();

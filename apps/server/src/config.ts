@@ -21,6 +21,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  METRICS_TOKEN: z.string().optional(),
 });
 
 export type Config = {
@@ -36,6 +37,11 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
+  /**
+   * The bearer token of `GET /metrics` (decisions §26); without it, /metrics answers only a caller on the loopback
+   * whose request came through no proxy.
+   */
+  metricsToken: string | undefined;
   /** Cookies get the Secure flag when the app is served over https. */
   secureCookies: boolean;
   /** The window of realtime batches (SubscribeRequest.batch); not read from the environment, tests widen it. */
@@ -72,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN || undefined,
     secureCookies: appUrl.startsWith('https://'),
     realtimeBatchWindowMs: REALTIME_BATCH_WINDOW_MS,
     realtimeBatchWindowMaxMs: REALTIME_BATCH_WINDOW_MAX_MS,

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { Metrics } from '../core/metrics';
 import { AuthCache } from '../core/auth-cache';
 import { toWire } from '../read/wire';
 import { EventBus } from '../events/bus';
@@ -61,6 +62,8 @@ async function withApp<T>(fn: (app: AppContext) => Promise<T>): Promise<T> {
     toWire,
     // Never served from: nothing here listens for changes (the server's own cache hears the command line's).
     authCache: new AuthCache(),
+    // Never scraped: the command line serves no /metrics.
+    metrics: new Metrics(),
   };
   try {
     return await fn(app);

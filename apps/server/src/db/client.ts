@@ -25,6 +25,8 @@ export type Database = {
    * running server's PGlite: one connection holds that PGlite whole while it is open.
    */
   listen?: (channel: string, handlers: NotificationHandlers) => Promise<Listening>;
+  /** The connections, for the metrics (decisions §26): a pg pool's states; PGlite, one session, its total alone. */
+  connections: () => { total: number; idle?: number; waiting?: number };
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -105,6 +107,7 @@ async function openPostgres(url: string, max: number, { migrate: apply = true } 
     driver: 'postgres',
     tailedTransaction: pgTailedTransaction(db, pool),
     close: () => pool.end(),
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: async (channel, handlers) => listenPostgres(url, channel, handlers),
   };
 }
@@ -136,6 +139,7 @@ async function openPGlite(dir: string | undefined): Promise<Database & { client:
     tailedTransaction: plainTailedTransaction(db),
     client,
     close: () => client.close(),
+    connections: () => ({ total: 1 }),
     listen: (channel, handlers) => listenPGlite(client, channel, handlers),
   };
 }

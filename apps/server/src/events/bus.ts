@@ -74,6 +74,11 @@ export class EventBus {
     });
   }
 
+  /** Whether the channel is connected both ways; undefined without one (a single instance). */
+  get connected(): boolean | undefined {
+    return this.redis?.ready();
+  }
+
   /** Uses a channel (Redis's, or a test's); `receive` takes what it brings. */
   attach(channel: Channel): void {
     this.redis = channel;

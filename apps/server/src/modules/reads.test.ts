@@ -50,6 +50,7 @@ beforeAll(async () => {
       tailedTransaction: plainTailedTransaction(db),
       close: async () => undefined,
       listen: database.listen,
+      connections: database.connections,
     },
   });
   await built.app.ready();

@@ -7,6 +7,7 @@ import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { runWork } from '../../core/work';
 import { access, projectById } from '../../http/access';
+import { countAsInterchange } from '../../http/metrics';
 import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';
 import { actorOf } from '../../http/work';
@@ -87,6 +88,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = currentUser(request);
       const link = await takeDownload(ctx.db, request.params.token, user.id, ['audit_csv']);
       if (!link || link.projectId === null) throw notFound();
+      countAsInterchange(request, 'export', 'audit_csv');
       const found = await findProjectForUser(ctx.db, link.projectId, user.id);
       if (
         !found ||

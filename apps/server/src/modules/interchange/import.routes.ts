@@ -75,7 +75,11 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/documents/importreqif',
     {
-      config: { access: access.project(projectInUploadForm), upload: IMPORT_UPLOAD },
+      config: {
+        access: access.project(projectInUploadForm),
+        upload: IMPORT_UPLOAD,
+        interchange: { direction: 'import', kind: 'reqif' },
+      },
       onResponse: cutOffUnreadForm,
       validatorCompiler: asIs,
       schema: {
@@ -95,7 +99,11 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/documents/importmsword',
     {
-      config: { access: access.project(projectInUploadForm, { alpha: true }), upload: IMPORT_UPLOAD },
+      config: {
+        access: access.project(projectInUploadForm, { alpha: true }),
+        upload: IMPORT_UPLOAD,
+        interchange: { direction: 'import', kind: 'msword' },
+      },
       onResponse: cutOffUnreadForm,
       validatorCompiler: asIs,
       schema: {

@@ -6,6 +6,7 @@ import { exportLinkAnswer, idSchema, type Language } from '@reqloom/domain';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../db/client';
 import { access } from '../../http/access';
+import { countAsInterchange } from '../../http/metrics';
 import { currentUser } from '../../http/authenticate';
 import { notFound } from '../../core/errors';
 import { runWork } from '../../core/work';
@@ -159,6 +160,8 @@ export function interchangeRoutes(
         ...BASELINE_DOWNLOADS,
         'review_msword',
       ]);
+      // Counted by the format of the link (decisions §26): its answer's status tells the outcome.
+      if (link) countAsInterchange(request, 'export', link.kind);
       // A baseline's file (decisions §22): its own checks and data (baseline-exports.ts), the same thread and trail.
       if (link && isBaselineDownload(link.kind)) {
         const file = await baselineFile(ctx.db, thread, { ...link, kind: link.kind }, user, request.lang);

@@ -13,6 +13,7 @@ import type { AppContext } from '../../core/context';
 import { invalid, notFound } from '../../core/errors';
 import { runWork } from '../../core/work';
 import { access, projectById } from '../../http/access';
+import { countAsInterchange } from '../../http/metrics';
 import { currentUser } from '../../http/authenticate';
 import { loadedProject } from '../../http/loaded';
 import { actorOf } from '../../http/work';
@@ -113,6 +114,7 @@ export function matrixRoutes(app: FastifyInstance, ctx: AppContext, thread: Expo
       const user = currentUser(request);
       const link = await takeDownload(ctx.db, request.params.token, user.id, ['matrix']);
       if (!link || link.projectId === null) throw notFound();
+      countAsInterchange(request, 'export', 'matrix');
       const found = await findProjectForUser(ctx.db, link.projectId, user.id);
       if (
         !found ||

@@ -107,7 +107,12 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/documents/importxlsx',
     {
-      config: { access: access.project(documentOrProjectInUploadForm), upload: IMPORT_UPLOAD },
+      // The file is read here (a dry run, or a new document): that is the import counted; its apply is not again.
+      config: {
+        access: access.project(documentOrProjectInUploadForm),
+        upload: IMPORT_UPLOAD,
+        interchange: { direction: 'import', kind: 'spreadsheet' },
+      },
       onResponse: cutOffUnreadForm,
       validatorCompiler: asIs,
       schema: {
