@@ -74,10 +74,15 @@ export async function startTestProvider(): Promise<TestProvider> {
       ctx.req.headers.authorization = `Basic ${basic}`;
     }
     if (ctx.path === '/token' && mode.expired) return withClockShift(-2 * 3600_000, next);
-    if (ctx.path.startsWith('/interaction/') && ctx.method === 'POST' && mode.staleLogin)
-      return withClockShift(-10 * 60_000, next);
     return next();
   });
+  // A stale login: the development login page records the person as logged in ten minutes ago (the `ts` of a login
+  // result, which becomes the ID token's auth_time).
+  const finished = provider.interactionFinished.bind(provider);
+  provider.interactionFinished = (req, res, result, options) => {
+    if (mode.staleLogin && result.login) result.login.ts = Math.floor(Date.now() / 1000) - 600;
+    return finished(req, res, result, options);
+  };
   const handle = provider.callback();
   server.on('request', (req, res) => void handle(req, res));
 
