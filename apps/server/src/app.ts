@@ -19,6 +19,7 @@ import { registerWorkEvents } from './http/work';
 import { zodValidatorCompiler } from './http/validation';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
@@ -157,6 +158,7 @@ export async function buildApp(
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
+  ssoRoutes(app, ctx);
   userRoutes(app, ctx);
   groupRoutes(app, ctx);
   projectRoutes(app, ctx);

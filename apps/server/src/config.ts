@@ -22,7 +22,32 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   METRICS_TOKEN: z.string().optional(),
+  OIDC_ISSUER: z.string().url().optional().or(z.literal('')),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_DISPLAY_NAME: z.string().max(60).optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  OIDC_LOCAL_PASSWORDS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
+
+/** Single sign-on with an OpenID Connect provider (decisions §26); undefined when OIDC_ISSUER is unset. */
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  /** Stays on the server: sent only to the provider's token endpoint, never to a browser nor into a log. */
+  clientSecret: string;
+  displayName: string;
+  scopes: string;
+  /** Fixed from APP_URL, never from a request's Host. */
+  redirectUri: string;
+  /** Whether password login, registration and reset stay open (see decisions §26 for whom). */
+  localPasswords: boolean;
+  /** Plain http is accepted only for an issuer on the loopback address (a provider started by a test). */
+  allowHttp: boolean;
+};
 
 export type Config = {
   port: number;
@@ -54,7 +79,28 @@ export type Config = {
    * measure what the trail costs a write.
    */
   auditWrites: boolean;
+  oidc: OidcConfig | undefined;
 };
+
+function oidcConfig(e: z.infer<typeof envSchema>, appUrl: string): OidcConfig | undefined {
+  if (!e.OIDC_ISSUER) return undefined;
+  if (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)
+    throw new Error('Invalid configuration:\n  OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER');
+  const issuer = new URL(e.OIDC_ISSUER);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+  if (issuer.protocol !== 'https:' && !loopback)
+    throw new Error('Invalid configuration:\n  OIDC_ISSUER must be an https URL');
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    displayName: e.OIDC_DISPLAY_NAME || 'SSO',
+    scopes: e.OIDC_SCOPES,
+    redirectUri: `${appUrl}/api/auth/oidc/callback`,
+    localPasswords: e.OIDC_LOCAL_PASSWORDS,
+    allowHttp: loopback,
+  };
+}
 
 /** Reads the environment once; an invalid variable stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtimeBatchWindowMs: REALTIME_BATCH_WINDOW_MS,
     realtimeBatchWindowMaxMs: REALTIME_BATCH_WINDOW_MAX_MS,
     auditWrites: true,
+    oidc: oidcConfig(e, appUrl),
   };
 }

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './schemas/fields';
 export * from './schemas/auth';
+export * from './schemas/sso';
 export * from './schemas/user';
 export * from './schemas/preferences';
 export * from './schemas/errors';

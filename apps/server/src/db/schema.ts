@@ -13,3 +13,4 @@ export * from './schema/audit';
 export * from './schema/baselines';
 export * from './schema/reviews';
 export * from './schema/spreadsheet-plans';
+export * from './schema/oidc';

@@ -14,7 +14,8 @@ const SECRET_PATHS: RegExp[] = [
 export function redactUrl(url: string): string {
   let out = url;
   for (const re of SECRET_PATHS) out = out.replace(re, '$1[redacted]');
-  return out.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]');
+  // The provider's answer to single sign-on carries the authorization code and the state in its query.
+  return out.replace(/([?&](?:token|access_token|id_token|code|state|session_state)=)[^&]*/gi, '$1[redacted]');
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {

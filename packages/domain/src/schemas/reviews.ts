@@ -145,13 +145,17 @@ export const putVerdictBody = z.object({
   comment: z.string().max(REVIEW_COMMENT_MAX).optional(),
 });
 
+/**
+ * `password` re-authenticates a local account; an account linked to single sign-on leaves it out and carries instead
+ * the proof of a fresh login at the provider (an httpOnly cookie set by GET auth/oidc/callback, decisions §26).
+ */
 export const signReviewBody = z.object({
-  password: z.string().min(1).max(1000),
+  password: z.string().min(1).max(1000).optional(),
   meaning: signatureMeaningSchema,
 });
 export const revokeSignatureBody = z.object({
   signature_id: idSchema,
-  password: z.string().min(1).max(1000),
+  password: z.string().min(1).max(1000).optional(),
   reason: z.string().trim().min(1).max(REVIEW_COMMENT_MAX),
 });
 

@@ -18,24 +18,43 @@ import {
 import type { AppContext } from '../../core/context';
 import { access } from '../../http/access';
 import { inWork } from '../../http/work';
-import { invalid, notFound, unauthenticated } from '../../core/errors';
+import { invalid, invalidMessage, notFound, unauthenticated } from '../../core/errors';
 import { clientIp, enforceLimit, LIMITS } from '../../http/limits';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
 import { translate } from '../../i18n/messages';
-import { checkCredentials, confirmAccount, register, resetPassword, sendResetLink } from './auth.service';
+import {
+  checkCredentials,
+  confirmAccount,
+  findUserByEmail,
+  register,
+  resetPassword,
+  sendResetLink,
+} from './auth.service';
 import { closeSession, extendSession, openSession } from '../../core/identity';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './access-token.service';
 import { presentAccessToken } from './access-token.presenter';
+import { isLinked } from '../sso/sso.accounts';
+import { clearSsoCookie, ssoCookieOf } from '../sso/sso.cookies';
+import { completeLink } from '../sso/sso.service';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  const oidc = ctx.config.oidc;
+  /**
+   * With OIDC_LOCAL_PASSWORDS=false (decisions §26) an account linked to the provider uses no password here: no
+   * password login, no reset. Accounts without a link keep theirs, so that their owners can still link them.
+   */
+  const ssoOnly = async (userId: number) =>
+    Boolean(oidc && !oidc.localPasswords && (await isLinked(ctx.db, userId, oidc.issuer)));
 
   r.post(
     '/api/auth/register',
     { config: { access: access.public }, schema: { tags, body: registerBody, response: { 201: messageAnswer } } },
     async (request, reply) => {
       enforceLimit(ctx, `register:${clientIp(request)}`, LIMITS.registerPerIp);
+      // Without local passwords, accounts come from the provider's first login.
+      if (oidc && !oidc.localPasswords) throw invalidMessage('auth.sso_registration_closed');
       await register(ctx, request.body, request.lang);
       return reply.code(201).send({ message: translate(request.lang, 'auth.registered') });
     },
@@ -69,6 +88,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       enforceLimit(ctx, `login:${clientIp(request)}|${request.body.email}`, LIMITS.loginPerIpAndEmail);
       const result = await checkCredentials(ctx.db, request.body.email, request.body.password);
       if (!result.ok) throw invalid({ email: [result.reason === 'failed' ? 'auth.failed' : 'auth.unconfirmed'] });
+      if (await ssoOnly(result.user.id)) throw invalid({ email: ['auth.sso_only'] });
+      // The password proves the account is the caller's: a provider identity waiting for it is linked now.
+      const linkToken = ssoCookieOf(request.cookies, 'link');
+      if (oidc && linkToken) {
+        await completeLink(ctx.db, oidc, result.user.id, linkToken);
+        clearSsoCookie(reply, ctx.config, 'link');
+      }
       const session = await openSession(ctx.db, result.user.id);
       setSessionCookie(reply, ctx.config, session.token);
       return { success: true as const, expires_at: session.expiresAt.toISOString() };
@@ -103,6 +129,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: access.public }, schema: { tags, body: forgotPasswordBody, response: { 200: messageAnswer } } },
     async (request) => {
       enforceLimit(ctx, `forgot:${request.body.email}`, LIMITS.passwordPerEmail);
+      const user = await findUserByEmail(ctx.db, request.body.email);
+      if (user && (await ssoOnly(user.id))) throw invalidMessage('auth.sso_only');
       await sendResetLink(ctx, request.body.email, request.lang);
       return { message: translate(request.lang, 'auth.reset_link_sent') };
     },
@@ -116,6 +144,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       enforceLimit(ctx, `reset:${request.body.email}`, LIMITS.passwordPerEmail);
+      const user = await findUserByEmail(ctx.db, request.body.email);
+      if (user && (await ssoOnly(user.id))) throw invalidMessage('auth.sso_only');
       const session = await inWork(ctx, request, (work) => resetPassword(work, request.body));
       setSessionCookie(reply, ctx.config, session.token);
       return { message: translate(request.lang, 'auth.password_reset'), expires_at: session.expiresAt.toISOString() };

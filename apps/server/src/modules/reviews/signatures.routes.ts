@@ -1,9 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, revokeSignatureBody, signaturePresented, signReviewBody } from '@reqloom/domain';
 import type { AppContext } from '../../core/context';
-import { forbidden, notFound } from '../../core/errors';
+import { forbidden, invalid, notFound } from '../../core/errors';
+import { isLinked } from '../sso/sso.accounts';
+import { clearSsoCookie, ssoCookieOf } from '../sso/sso.cookies';
+import { consumeReauthProof } from '../sso/sso.service';
 import { access } from '../../http/access';
 import { currentUser } from '../../http/authenticate';
 import { clientIp, enforceLimit, LIMITS } from '../../http/limits';
@@ -27,9 +30,21 @@ export function signatureRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { access: access.project(reviewById, { least: 'reviewer', session: true }) };
   const one = z.object({ data: signaturePresented });
 
-  const passwordAgain = async (request: FastifyRequest, password: string) => {
+  /**
+   * A local account types its password again; an account linked to single sign-on brings a fresh login at the
+   * provider instead (decisions §26): the proof cookie of GET auth/oidc/callback, consumed here, whatever the outcome.
+   */
+  const passwordAgain = async (request: FastifyRequest, reply: FastifyReply, password: string | undefined) => {
     const user = currentUser(request);
+    const oidc = ctx.config.oidc;
+    if (oidc && (await isLinked(ctx.db, user.id, oidc.issuer))) {
+      clearSsoCookie(reply, ctx.config, 'reauth');
+      if (!(await consumeReauthProof(ctx.db, user.id, ssoCookieOf(request.cookies, 'reauth'))))
+        throw invalid({ password: ['auth.reauth_required'] });
+      return;
+    }
     enforceLimit(ctx, `login:${clientIp(request)}|${user.email}`, LIMITS.loginPerIpAndEmail);
+    if (password === undefined) throw invalid({ password: ['validation.required'] });
     await assertPasswordAgain(ctx.db, user.id, password);
   };
 
@@ -44,7 +59,7 @@ export function signatureRoutes(app: FastifyInstance, ctx: AppContext): void {
       const facts = await reviewFactsFor(ctx.db, review, user.id);
       if (!can(user, { do: 'review.sign', project, review: facts })) throw forbidden();
       assertOpen(review);
-      await passwordAgain(request, request.body.password);
+      await passwordAgain(request, reply, request.body.password);
       const data = await inWork(ctx, request, (work) => signReview(work, review.id, user, request.body.meaning));
       return reply.code(201).send({ data });
     },
@@ -53,7 +68,7 @@ export function signatureRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/api/reviews/revokesignature/:id',
     { config, schema: { tags, params, body: revokeSignatureBody, response: { 200: one } } },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const review = await findReview(ctx.db, request.params.id);
       if (!review) throw notFound();
@@ -63,7 +78,7 @@ export function signatureRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (signature && !can(user, { do: 'review.signature.revoke', project, signerId: signature.userId }))
         throw forbidden();
       assertOpen(review);
-      await passwordAgain(request, request.body.password);
+      await passwordAgain(request, reply, request.body.password);
       return { data: await inWork(ctx, request, (work) => revokeSignature(work, review.id, user, request.body)) };
     },
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { SSO_ERRORS, type SsoError } from '@reqloom/domain';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody } from '@reqloom/domain';
@@ -11,7 +12,8 @@ import { AuthCard } from '../../components/AuthCard';
 import { FormAlert } from '../../components/FormAlert';
 import { PasswordField } from '../../components/PasswordField';
 import { usePageTitle } from '../../components/usePageTitle';
-import { login } from './authApi';
+import { login, ssoLoginHref } from './authApi';
+import { useSsoInfo } from './useSsoInfo';
 import { safeFromPath } from './safeFromPath';
 
 const FIELDS = ['email', 'password'] as const;
@@ -27,6 +29,12 @@ export function LoginScreen() {
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' } });
+  const sso = useSsoInfo();
+  const ssoName = sso?.display_name ?? '';
+  // The server sends the browser back here when single sign-on was refused, or when a password must link an account.
+  const ssoError = params.get('sso_error');
+  const ssoErrorKey = SSO_ERRORS.includes(ssoError as SsoError) ? (ssoError as SsoError) : null;
+  const ssoLink = params.get('sso_link') === '1';
 
   const mutation = useMutation({
     mutationFn: (values: LoginBody) => {
@@ -62,6 +70,24 @@ export function LoginScreen() {
         })}
       >
         <Stack gap="md">
+          {ssoErrorKey ? (
+            <Alert color="red" variant="light" role="alert">
+              {t(`auth.sso.errors.${ssoErrorKey}`)}
+            </Alert>
+          ) : null}
+          {ssoLink ? (
+            <Alert color="blue" variant="light" role="status">
+              {t('auth.sso.linkNeeded', { name: ssoName })}
+            </Alert>
+          ) : null}
+          {sso?.enabled && !ssoLink ? (
+            <>
+              <Button component="a" href={ssoLoginHref(from)} variant="default" fullWidth>
+                {t('auth.sso.signIn', { name: ssoName })}
+              </Button>
+              <Divider label={t('auth.sso.or')} labelPosition="center" />
+            </>
+          ) : null}
           <FormAlert message={alert} />
           <TextInput
             label={t('auth.email')}

@@ -1,4 +1,11 @@
-import type { ConfirmAnswer, LoginBody, RegisterBody, ResetPasswordBody, SessionAnswer } from '@reqloom/domain';
+import type {
+  ConfirmAnswer,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SessionAnswer,
+  SsoInfoAnswer,
+} from '@reqloom/domain';
 import { api } from '../../api/client';
 
 interface MessageAnswer {
@@ -18,3 +25,12 @@ export const forgotPassword = (email: string) => api.post<MessageAnswer>('auth/f
 
 export const resetPassword = (body: ResetPasswordBody) =>
   api.post<MessageAnswer & { expires_at?: string }>('auth/resetpassword', body);
+
+export const ssoInfo = () => api.get<SsoInfoAnswer>('auth/oidc');
+
+/** The browser goes there itself (a navigation, not a fetch): the server answers with the provider's address. */
+export const ssoLoginHref = (returnTo: string | null) =>
+  `/api/auth/oidc/login${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ''}`;
+
+/** A signature's re-authentication at the provider, back to `returnTo` with `?reauth=ok`. */
+export const ssoReauthHref = (returnTo: string) => `/api/auth/oidc/reauth?return_to=${encodeURIComponent(returnTo)}`;

@@ -32,7 +32,8 @@ export function ReviewHeader({ review, standing }: { review: ReviewDetailPresent
   const navigate = useNavigate();
   const dialogs = useWorkingAreaDialogs();
   const actions = useReviewActions(project.id, review.id);
-  const [signing, setSigning] = useState(false);
+  // Back from a re-authentication at the provider (`?reauth=ok`), the sign dialog opens again by itself.
+  const [signing, setSigning] = useState(() => new URLSearchParams(window.location.search).get('reauth') === 'ok');
   const [exporting, setExporting] = useState(false);
 
   const exportWord = async () => {

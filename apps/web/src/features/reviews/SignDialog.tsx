@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Alert, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SIGNATURE_MEANINGS, type ReviewDetailPresented, type SignatureMeaning } from '@reqloom/domain';
 import { IconGavel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ssoReauthHref } from '../auth/authApi';
+import { useSsoInfo } from '../auth/useSsoInfo';
 import { applyServerErrors } from '../../components/applyServerErrors';
 import { FormAlert } from '../../components/FormAlert';
 import { notifySuccess } from '../../components/notify';
@@ -31,11 +34,18 @@ export function SignDialog({ review, onClose }: { review: ReviewDetailPresented;
   const formatDay = useFormatDay();
   const actions = useReviewActions(project.id, review.id);
   const [alert, setAlert] = useState<string | null>(null);
+  const location = useLocation();
+  // An account linked to single sign-on confirms who it is at the provider instead of typing a password (decisions
+  // §26); it comes back here with `?reauth=ok` and a short-lived proof the server keeps in a cookie.
+  const sso = useSsoInfo();
+  const viaProvider = Boolean(sso?.enabled && sso.linked);
+  const ssoName = sso?.display_name ?? '';
+  const reauthDone = new URLSearchParams(location.search).get('reauth') === 'ok';
   const form = useForm<Values>({
     initialValues: { meaning: '', password: '' },
     validate: {
       meaning: (value) => (value === '' ? t('reviews.sign.meaningRequired') : null),
-      password: (value) => (value === '' ? t('reviews.sign.passwordRequired') : null),
+      password: (value) => (value === '' && !viaProvider ? t('reviews.sign.passwordRequired') : null),
     },
   });
 
@@ -43,7 +53,9 @@ export function SignDialog({ review, onClose }: { review: ReviewDetailPresented;
     if (values.meaning === '') return;
     setAlert(null);
     try {
-      await actions.sign.mutateAsync({ password: values.password, meaning: values.meaning });
+      await actions.sign.mutateAsync(
+        viaProvider ? { meaning: values.meaning } : { password: values.password, meaning: values.meaning },
+      );
       notifySuccess(t('reviews.sign.done', { meaning: t(`reviews.meanings.${values.meaning}`) }));
       onClose();
     } catch (error) {
@@ -90,17 +102,32 @@ export function SignDialog({ review, onClose }: { review: ReviewDetailPresented;
                 ))}
               </Stack>
             </Radio.Group>
-            <PasswordField
-              label={t('reviews.sign.password')}
-              description={t('reviews.sign.passwordHint')}
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
+            {viaProvider ? (
+              reauthDone ? (
+                <Alert color="green" variant="light" role="status">
+                  {t('reviews.sign.reauthDone', { name: ssoName })}
+                </Alert>
+              ) : (
+                <Stack gap={6}>
+                  <Text fz="sm">{t('reviews.sign.reauthHint', { name: ssoName })}</Text>
+                  <Button component="a" href={ssoReauthHref(`${location.pathname}?sign=1`)} variant="default">
+                    {t('reviews.sign.reauth', { name: ssoName })}
+                  </Button>
+                </Stack>
+              )
+            ) : (
+              <PasswordField
+                label={t('reviews.sign.password')}
+                description={t('reviews.sign.passwordHint')}
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('password')}
+              />
+            )}
             <DialogActions
               onCancel={requestClose}
               saveLabel={t('reviews.sign.submit')}
-              canSave={form.values.meaning !== '' && form.values.password !== ''}
+              canSave={form.values.meaning !== '' && (viaProvider ? reauthDone : form.values.password !== '')}
               saving={actions.sign.isPending}
             />
           </Stack>

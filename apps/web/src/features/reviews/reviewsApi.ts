@@ -37,7 +37,7 @@ export const putVerdict = (
   body: { requirement_id: number; verdict: 'approved' | 'rejected' | null; comment?: string },
 ) => api.put(`reviews/verdict/${id}`, body);
 
-export const signReview = (id: number, body: { password: string; meaning: SignatureMeaning }) =>
+export const signReview = (id: number, body: { password?: string; meaning: SignatureMeaning }) =>
   api.post(`reviews/sign/${id}`, body);
 
 export const revokeSignature = (id: number, body: { signature_id: number; password: string; reason: string }) =>

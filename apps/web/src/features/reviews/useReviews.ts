@@ -57,7 +57,7 @@ export function useReviewActions(projectId: number, id: number) {
       onSuccess,
     }),
     sign: useMutation({
-      mutationFn: (body: { password: string; meaning: SignatureMeaning }) => signReview(id, body),
+      mutationFn: (body: { password?: string; meaning: SignatureMeaning }) => signReview(id, body),
       onSuccess,
     }),
     revoke: useMutation({
