@@ -32,6 +32,7 @@ import { testRoutes } from './modules/working-area/test-cases/test-cases.routes'
 import { traceabilityRoutes } from './modules/traceability/traceability.routes';
 import { suspectLinkRoutes } from './modules/suspect-links/suspect-links.routes';
 import { matrixRoutes } from './modules/matrix/matrix.routes';
+import { qualityRoutes } from './modules/quality/quality.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { signatureRoutes } from './modules/reviews/signatures.routes';
 import { approvalRoutes } from './modules/reviews/approval.routes';
@@ -161,6 +162,7 @@ export async function buildApp(
   traceabilityRoutes(app, ctx);
   suspectLinkRoutes(app, ctx);
   matrixRoutes(app, ctx);
+  qualityRoutes(app, ctx); // TEMP
   commentRoutes(app, ctx);
   signatureRoutes(app, ctx);
   approvalRoutes(app, ctx);
