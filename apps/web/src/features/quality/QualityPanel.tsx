@@ -40,7 +40,7 @@ export function QualityPanel({
         />
         <Stack gap={0}>
           <Text fz="sm" fw={600} data-quality-score={result.score}>
-            {t('quality.score')} : {t('quality.scoreOf', { score: result.score })}
+            {t('quality.scoreLine', { score: result.score })}
           </Text>
           <Text fz="xs" c="dimmed">
             {t('quality.findings', { count: result.findings.length })} ·{' '}
