@@ -14,7 +14,8 @@ let context: BrowserContext;
 let seed: SeededProject;
 let french: number;
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// Generous: on a loaded 2-core machine the last test timed out while still signing in.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async ({ browser, baseURL }) => {
   context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Paris' });
