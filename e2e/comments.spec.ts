@@ -58,7 +58,7 @@ test('a side tab opens its panel at a quarter of the width, the view narrows bes
   await a.goto(requirementPath());
   await expect(a.getByRole('textbox', { name: 'Name' })).toBeVisible();
   const tabs = a.getByRole('tablist', { name: 'Side panels' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Comments', 'Tags', 'Export settings']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Comments', 'Tags', 'Export settings', 'Quality']);
   const before = await width(content(a));
 
   await tab(a, 'Comments').click();

@@ -4,6 +4,7 @@ import historyEn from './history.en.json';
 import suspectLinksEn from './suspect-links.en.json';
 import membersEn from './members.en.json';
 import reviewsEn from './reviews.en.json';
+import qualityEn from './quality.en.json';
 import testsEn from './tests.en.json';
 import workingAreaEn from './working-area.en.json';
 
@@ -18,6 +19,7 @@ export const enCatalog = {
   ...suspectLinksEn,
   ...baselinesEn,
   ...reviewsEn,
+  ...qualityEn,
 };
 export type Catalog = typeof en &
   typeof workingAreaEn &
@@ -26,19 +28,22 @@ export type Catalog = typeof en &
   typeof historyEn &
   typeof suspectLinksEn &
   typeof baselinesEn &
-  typeof reviewsEn;
+  typeof reviewsEn &
+  typeof qualityEn;
 
 export async function loadFrCatalog(): Promise<Catalog> {
-  const [fr, workingAreaFr, testsFr, membersFr, historyFr, suspectLinksFr, baselinesFr, reviewsFr] = await Promise.all([
-    import('./fr.json'),
-    import('./working-area.fr.json'),
-    import('./tests.fr.json'),
-    import('./members.fr.json'),
-    import('./history.fr.json'),
-    import('./suspect-links.fr.json'),
-    import('./baselines.fr.json'),
-    import('./reviews.fr.json'),
-  ]);
+  const [fr, workingAreaFr, testsFr, membersFr, historyFr, suspectLinksFr, baselinesFr, reviewsFr, qualityFr] =
+    await Promise.all([
+      import('./fr.json'),
+      import('./working-area.fr.json'),
+      import('./tests.fr.json'),
+      import('./members.fr.json'),
+      import('./history.fr.json'),
+      import('./suspect-links.fr.json'),
+      import('./baselines.fr.json'),
+      import('./reviews.fr.json'),
+      import('./quality.fr.json'),
+    ]);
   return {
     ...fr.default,
     ...workingAreaFr.default,
@@ -48,6 +53,7 @@ export async function loadFrCatalog(): Promise<Catalog> {
     ...suspectLinksFr.default,
     ...baselinesFr.default,
     ...reviewsFr.default,
+    ...qualityFr.default,
   };
 }
 
@@ -61,6 +67,7 @@ export const catalogFiles = {
     'suspect-links.en.json',
     'baselines.en.json',
     'reviews.en.json',
+    'quality.en.json',
   ],
   fr: [
     'fr.json',
@@ -71,5 +78,6 @@ export const catalogFiles = {
     'suspect-links.fr.json',
     'baselines.fr.json',
     'reviews.fr.json',
+    'quality.fr.json',
   ],
 } as const;

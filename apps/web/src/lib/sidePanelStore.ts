@@ -7,7 +7,7 @@
 // from the default (no panel open) rather than from what the last one had open.
 import { isSessionActive, subscribeSession } from '../api/session';
 
-export const SIDE_PANELS = ['comments', 'tags', 'exportSettings'] as const;
+export const SIDE_PANELS = ['comments', 'tags', 'exportSettings', 'quality'] as const;
 export type SidePanelName = (typeof SIDE_PANELS)[number];
 
 const STORAGE_PREFIX = 'reqloom.sidePanel.';

@@ -33,6 +33,7 @@ const {
   history: HistoryScreen,
   suspectLinks: SuspectLinksScreen,
   matrix: MatrixScreen,
+  documentQuality: DocumentQualityScreen,
   baselines: BaselinesScreen,
   baseline: BaselineScreen,
   baselineCompare: BaselineCompareScreen,
@@ -111,6 +112,7 @@ export function ProjectShell() {
                   <Route path="history" element={<HistoryScreen />} />
                   <Route path="suspect-links" element={<SuspectLinksScreen />} />
                   <Route path="matrix" element={<MatrixScreen />} />
+                  <Route path="quality/:documentId" element={<DocumentQualityScreen />} />
                   <Route path="baselines" element={<BaselinesScreen />} />
                   <Route path="baselines/compare" element={<BaselineCompareScreen />} />
                   <Route path="baselines/:baselineId" element={<BaselineScreen />} />

@@ -15,6 +15,10 @@ export const projectScreens = {
   history: lazyScreen(() => import('../../features/history/HistoryScreen'), 'HistoryScreen'),
   suspectLinks: lazyScreen(() => import('../../features/suspect-links/SuspectLinksScreen'), 'SuspectLinksScreen'),
   matrix: lazyScreen(() => import('../../features/matrix/MatrixScreen'), 'MatrixScreen'),
+  documentQuality: lazyScreen(
+    () => import('../../features/document-quality/DocumentQualityScreen'),
+    'DocumentQualityScreen',
+  ),
   baselines: lazyScreen(() => import('../../features/baselines/BaselinesScreen'), 'BaselinesScreen'),
   baseline: lazyScreen(() => import('../../features/baselines/BaselineScreen'), 'BaselineScreen'),
   baselineCompare: lazyScreen(() => import('../../features/baselines/BaselineCompareScreen'), 'BaselineCompareScreen'),
@@ -32,6 +36,7 @@ export function preloadProjectScreen(subPath: string): Promise<void> | undefined
   if (view === 'history') return projectScreens.history.preload();
   if (view === 'suspect-links') return projectScreens.suspectLinks.preload();
   if (view === 'matrix') return projectScreens.matrix.preload();
+  if (view === 'quality') return projectScreens.documentQuality.preload();
   if (view === 'baselines') return baselinesScreen(subPath).preload();
   if (view === 'reviews') return (subPath.split('/')[1] ? projectScreens.review : projectScreens.reviews).preload();
   if (view === '') return projectScreens.overview.preload();

@@ -4,6 +4,7 @@ import {
   IconAlertTriangle,
   IconArrowLeft,
   IconBuilding,
+  IconChecklist,
   IconHash,
   IconUsers,
 } from '@tabler/icons-react';
@@ -17,6 +18,7 @@ const ICONS = {
   general: IconAdjustments,
   organization: IconBuilding,
   references: IconHash,
+  quality: IconChecklist,
   members: IconUsers,
   advanced: IconAlertTriangle,
 } as const;

@@ -5,6 +5,7 @@ import { useStructure } from '../working-area/api/useStructure';
 import { SidePanelLayout } from './SidePanelLayout';
 import { useCommentsTab } from './useCommentsTab';
 import { useExportSettingsTab } from './useExportSettingsTab';
+import { useQualityTab } from './useQualityTab';
 import { useTagsTab } from './useTagsTab';
 
 export type ElementKind = 'document' | 'category' | 'requirement';
@@ -16,7 +17,8 @@ interface ElementSidePanelsProps {
 }
 
 /**
- * The side tabs of the document, category and requirement views (spec 2): comments, tags and export settings.
+ * The side tabs of the document, category and requirement views (spec 2): comments, tags and export settings, and
+ * a requirement's quality (decisions §25).
  * Tags and export settings belong to the element's document. A test's comments are not loaded.
  */
 export function ElementSidePanels({ kind, id, children }: ElementSidePanelsProps) {
@@ -45,6 +47,7 @@ export function ElementSidePanels({ kind, id, children }: ElementSidePanelsProps
         : found?.document_id;
   const tags = useTagsTab(documentId, subject);
   const exportSettings = useExportSettingsTab(documentId, subject);
-  const tabs = [comments, tags, exportSettings];
+  const quality = useQualityTab(found, subject, kind === 'requirement');
+  const tabs = quality ? [comments, tags, exportSettings, quality] : [comments, tags, exportSettings];
   return <SidePanelLayout tabs={tabs}>{children}</SidePanelLayout>;
 }

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { GuidedTour } from '../../tours/GuidedTour';
 import { projectSettingsTour } from '../../tours/projectSettingsTour';
 import { MembersCard } from '../members/MembersCard';
+import { QualitySettingsForm } from './QualitySettingsForm';
 import { useCan } from '../useCan';
 import { useProject } from '../useProject';
 import { DeleteProjectCard } from './DeleteProjectCard';
@@ -17,8 +18,9 @@ import { SettingsAnchor } from './SettingsAnchor';
 import { TransferProjectCard } from './TransferProjectCard';
 
 /**
- * Project settings (spec 1 §2): General, Organization, References, Members, Advanced, one page, the side bar as its
- * index. Only a maintainer changes the project (decisions §20): any other member sees the members alone.
+ * Project settings (spec 1 §2): General, Organization, References, Quality, Members, Advanced, one page, the side bar
+ * as its index. Only a maintainer changes the project (decisions §20): any other member sees the quality rules (read
+ * only) and the members.
  */
 export function ProjectSettingsScreen() {
   const { t } = useTranslation();
@@ -31,6 +33,14 @@ export function ProjectSettingsScreen() {
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash]);
+
+  const quality = (
+    <SettingsAnchor section="quality">
+      <SettingsSection title={t('project.settings.quality.title')} description={t('project.settings.quality.subtitle')}>
+        <QualitySettingsForm key={project.id} project={project} settings={settings} canChange={maintainer} />
+      </SettingsSection>
+    </SettingsAnchor>
+  );
 
   const members = (
     <SettingsAnchor section="members">
@@ -71,6 +81,7 @@ export function ProjectSettingsScreen() {
               <ReferencesSettingsForm key={project.id} project={project} settings={settings} />
             </SettingsSection>
           </SettingsAnchor>
+          {quality}
           {members}
           <SettingsAnchor section="advanced">
             <SettingsSection title={t('project.settings.advanced.title')}>
@@ -80,7 +91,10 @@ export function ProjectSettingsScreen() {
           </SettingsAnchor>
         </Stack>
       ) : (
-        <Stack gap="lg">{members}</Stack>
+        <Stack gap="lg">
+          {quality}
+          {members}
+        </Stack>
       )}
       {maintainer ? <GuidedTour tour={projectSettingsTour} /> : null}
     </Container>

@@ -30,11 +30,16 @@ import { RequirementsTable } from '../requirements/RequirementsTable';
 import { CategoriesTree } from '../../working-area/document/CategoriesTree';
 import { DocumentHeader } from '../../working-area/document/DocumentHeader';
 import { DocumentApprovalBanner } from './DocumentApprovalBanner';
+import { useDisabledRules } from '../../projects/useDisabledRules';
+import { useDocumentQuality } from '../../quality/qualityApi';
 
 /**
  * The document view (spec 2): header, its last approved baseline (decisions §23), its links to other documents,
  * categories tree, requirements table.
  */
+/** Before the scores come: the column shows, each row "not checked yet". */
+const EMPTY_SCORES: ReadonlyMap<number, number> = new Map();
+
 export function DocumentView({ documentId }: { documentId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,6 +59,19 @@ export function DocumentView({ documentId }: { documentId: number }) {
   const categories = useMemo(() => new Map((document?.categories ?? []).map((c) => [c.id, c])), [document]);
   const tree = useMemo(() => buildCategoryTree(document?.categories ?? []), [document]);
   const list = useMemo(() => requirements.data ?? [], [requirements.data]);
+  // The Score column (decisions §25): the server's check of the whole document, asked again when a requirement or
+  // the project's rules change.
+  const disabled = useDisabledRules();
+  const qualityVersion = useMemo(
+    () =>
+      `${list.length}.${list.reduce((last, r) => (r.updated_at > last ? r.updated_at : last), '')}.${disabled.join(',')}`,
+    [list, disabled],
+  );
+  const quality = useDocumentQuality(projectId, documentId, qualityVersion);
+  const scores = useMemo(
+    () => (quality.data ? new Map(quality.data.requirements.map((r) => [r.id, r.score])) : undefined),
+    [quality.data],
+  );
   const neighbourhood = useMemo(() => {
     if (!document || !structure.data) return [];
     const near = new Set([document.id, ...document.parents, ...document.children]);
@@ -90,6 +108,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
     <Stack gap="md">
       <DocumentHeader
         document={document}
+        qualityHref={paths.documentQuality(document.id)}
         statusCounts={statusCounts(list)}
         uncategorised={withoutCategory}
         onEdit={canEdit ? () => dialogs.open({ kind: 'document', document }) : undefined}
@@ -173,6 +192,7 @@ export function DocumentView({ documentId }: { documentId: number }) {
               label={t('requirements.tableLabel', { name: document.name })}
               showCoverage={linked}
               classifiers={classifiers}
+              scores={scores ?? EMPTY_SCORES}
             />
           )}
         </Stack>

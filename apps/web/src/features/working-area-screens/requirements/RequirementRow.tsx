@@ -35,6 +35,8 @@ export interface RequirementRowProps {
   classifiers: readonly ClassifierPresented[];
   /** A baseline's row (decisions §22): no link to the live requirement, no control that changes it. */
   readOnly?: boolean;
+  /** The quality score (decisions §25): undefined for no Score cell, null while not checked. */
+  score?: number | null;
   /** Virtualisation: the row's place in the list and the callback that measures its height. */
   index: number;
   top: number;
@@ -59,6 +61,7 @@ export const RequirementRow = memo(function RequirementRow({
   top,
   measure,
   readOnly = false,
+  score,
 }: RequirementRowProps) {
   const { t, i18n } = useTranslation();
   // Below editor the move cell stays (the columns keep their places) but holds no buttons (decisions §20).
@@ -172,6 +175,19 @@ export const RequirementRow = memo(function RequirementRow({
           <StaleLinksBadge requirement={requirement} />
         </div>
       </div>
+      {score === undefined ? null : (
+        <div className={`${classes.cell} ${classes.scoreCell}`} role="cell" data-score={score ?? undefined}>
+          {score === null ? (
+            <span title={t('quality.noScore')} aria-label={t('quality.noScore')}>
+              –
+            </span>
+          ) : (
+            <span className={classes.score} data-level={score >= 90 ? 'good' : score >= 70 ? 'fair' : 'poor'}>
+              {score}
+            </span>
+          )}
+        </div>
+      )}
       {classifiers.map((classifier) => (
         <div key={classifier.id} className={`${classes.cell} ${classes.tagCell}`} role="cell">
           {/* Shown only when the columns are folded under the name (a narrow table): the picker says it too. */}

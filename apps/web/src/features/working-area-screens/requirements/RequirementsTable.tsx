@@ -26,6 +26,7 @@ const TAG_COLUMN_MIN = 88;
 /** The fixed columns (expand, status, actions), the gaps and the padding of a row. */
 const FIXED = 32 + 112 + 132 + 16;
 const LIST_FIXED = 60 + 8;
+const SCORE_COLUMN = 56;
 const GAP = 8;
 export const FILTER_DEBOUNCE_MS = 100;
 const EMPTY_INDEX: ReadonlyMap<number, string> = new Map();
@@ -50,6 +51,11 @@ interface RequirementsTableProps {
    * hold no link to the live requirement and no control that changes anything (no actions, no tag picker).
    */
   readOnly?: boolean;
+  /**
+   * The quality scores by requirement id (decisions §25): a sortable Score column. The document's table alone has
+   * them (from GET documents/quality: one call, checked on the server, whatever the number of rows).
+   */
+  scores?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -66,6 +72,7 @@ export function RequirementsTable({
   showCoverage,
   classifiers,
   readOnly = false,
+  scores,
 }: RequirementsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -86,8 +93,8 @@ export function RequirementsTable({
     [filtering, requirements, categories],
   );
   const sorted = useMemo(
-    () => (mode === 'list' ? [...requirements] : sortRequirements(requirements, sort, direction, categories)),
-    [mode, requirements, sort, direction, categories],
+    () => (mode === 'list' ? [...requirements] : sortRequirements(requirements, sort, direction, categories, scores)),
+    [mode, requirements, sort, direction, categories, scores],
   );
   const rows = useMemo(
     () => (mode === 'list' ? sorted : filterRequirements(sorted, debounced, index)),
@@ -107,6 +114,8 @@ export function RequirementsTable({
   // Too narrow even for the status beside a readable name (a small window, a category's list): the status goes under
   // the name, instead of the name being squeezed to a letter a line.
   const cramped = useNarrowerThan(frame, FIXED + (mode === 'list' ? LIST_FIXED : 0) + REQUIREMENT_MIN + 3 * GAP);
+  // The Score column shows where there is room for it beside the status (not in a cramped table).
+  const withScore = scores !== undefined && mode === 'table' && !cramped;
   const toggle = useCallback(
     (id: number) =>
       setExpanded((set) => {
@@ -155,6 +164,7 @@ export function RequirementsTable({
         onExpandAll={expandAll}
         shown={rows.length}
         total={requirements.length}
+        withScore={scores !== undefined}
       />
       <div
         ref={frame}
@@ -162,8 +172,9 @@ export function RequirementsTable({
         data-folded={folded || undefined}
         data-cramped={cramped || undefined}
         style={
-          classifiers.length > 0
+          classifiers.length > 0 || withScore
             ? ({
+                ...(withScore ? { '--score-column': `${SCORE_COLUMN}px` } : {}),
                 // The name keeps its room: bounded tag columns would otherwise take their largest size first.
                 '--requirement-min': `${REQUIREMENT_MIN}px`,
                 '--tag-columns': `repeat(${classifiers.length}, minmax(${TAG_COLUMN_MIN}px, 0.3fr))`,
@@ -179,6 +190,29 @@ export function RequirementsTable({
             <span role="columnheader" className={classes.statusHead}>
               {t('requirements.columns.status')}
             </span>
+            {withScore ? (
+              <span
+                role="columnheader"
+                aria-sort={sort === 'score' ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+              >
+                <button
+                  type="button"
+                  className={classes.sortHead}
+                  aria-label={t('quality.sortByScore')}
+                  onClick={() => {
+                    // Worst first on the first click: what a reader of the scores looks for.
+                    if (sort === 'score') setDirection(direction === 'asc' ? 'desc' : 'asc');
+                    else {
+                      setSort('score');
+                      setDirection('asc');
+                    }
+                  }}
+                >
+                  {t('quality.column')}
+                  {sort === 'score' ? (direction === 'asc' ? ' ↑' : ' ↓') : ''}
+                </button>
+              </span>
+            ) : null}
             {classifiers.map((classifier) => (
               <span key={classifier.id} role="columnheader" className={classes.tagHead} title={classifier.name}>
                 {classifier.name}
@@ -203,6 +237,7 @@ export function RequirementsTable({
             classifiers={classifiers}
             onClick={followLink}
             readOnly={readOnly}
+            scores={withScore ? scores : undefined}
           />
           {rows.length === 0 ? <div className={classes.empty}>{t('requirements.noMatch')}</div> : null}
         </div>

@@ -42,6 +42,8 @@ interface VirtualRowsProps {
   classifiers: readonly ClassifierPresented[];
   onClick: (event: MouseEvent<HTMLElement>) => void;
   readOnly: boolean;
+  /** The quality scores by requirement id: a Score cell per row when given (decisions §25). */
+  scores?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -64,6 +66,7 @@ export const VirtualRows = memo(function VirtualRows({
   classifiers,
   onClick,
   readOnly,
+  scores,
 }: VirtualRowsProps) {
   const body = useRef<HTMLDivElement>(null);
   const offset = useDocumentOffset(body);
@@ -115,6 +118,7 @@ export const VirtualRows = memo(function VirtualRows({
             showCoverage={showCoverage}
             classifiers={classifiers}
             readOnly={readOnly}
+            score={scores ? (scores.get(requirement.id) ?? null) : undefined}
           />
         );
       })}

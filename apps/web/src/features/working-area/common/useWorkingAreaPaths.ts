@@ -14,6 +14,8 @@ export function useWorkingAreaPaths() {
       document: (id: number) => detailed('document', id),
       category: (id: number) => detailed('category', id),
       requirement: (id: number) => detailed('requirement', id),
+      /** A document's quality view (decisions §25). */
+      documentQuality: (id: number) => `${base}/quality/${id}`,
     };
   }, [project.namespace, project.slug]);
 }

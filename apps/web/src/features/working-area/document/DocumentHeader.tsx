@@ -2,6 +2,7 @@ import { Badge, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import {
   IconAlertTriangle,
+  IconChecklist,
   IconChevronDown,
   IconDownload,
   IconFileCode,
@@ -13,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../../api/ApiError';
 import { downloadExport } from '../../../api/exports';
 import { errorMessage } from '../../../components/errorMessage';
@@ -36,6 +38,8 @@ function exportFailure(error: unknown, t: TFunction): string {
 
 interface DocumentHeaderProps {
   document: StructureDocument;
+  /** The document's quality view (decisions §25). */
+  qualityHref?: string;
   statusCounts: readonly number[];
   /** Requirements without a category: the Word file leaves them out (decisions §13), the menu says so beforehand. */
   uncategorised: number;
@@ -54,6 +58,7 @@ export function DocumentHeader({
   onEdit,
   onDelete,
   onImport,
+  qualityHref,
 }: DocumentHeaderProps) {
   const { t } = useTranslation();
   const leftOutId = useId();
@@ -126,6 +131,17 @@ export function DocumentHeader({
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
+          ) : null}
+          {qualityHref ? (
+            <Button
+              component={Link}
+              to={qualityHref}
+              variant="default"
+              size="xs"
+              leftSection={<IconChecklist size={14} />}
+            >
+              {t('quality.documentLink')}
+            </Button>
           ) : null}
           {/* The exports share one menu: four buttons crowd the name out in a narrow window (French, a side panel open). */}
           <Menu position="bottom-end" withinPortal>

@@ -14,6 +14,7 @@ export const SORT_KEYS = [
   'categoryPosition',
   'status',
   'updatedAt',
+  'score',
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDirection = 'asc' | 'desc';
@@ -22,7 +23,11 @@ type CategoryLookup = ReadonlyMap<number, CategoryPresented>;
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-function comparator(key: Exclude<SortKey, 'none'>, categories: CategoryLookup) {
+function comparator(
+  key: Exclude<SortKey, 'none'>,
+  categories: CategoryLookup,
+  scores: ReadonlyMap<number, number> | undefined,
+) {
   const categoryName = (r: RequirementPresented) =>
     r.category_id === null ? '' : (categories.get(r.category_id)?.name ?? '');
   switch (key) {
@@ -38,6 +43,10 @@ function comparator(key: Exclude<SortKey, 'none'>, categories: CategoryLookup) {
       return (a: RequirementPresented, b: RequirementPresented) => a.status - b.status;
     case 'updatedAt':
       return (a: RequirementPresented, b: RequirementPresented) => a.updated_at.localeCompare(b.updated_at);
+    case 'score':
+      // An unscored row (not checked yet, or a test) counts above any score.
+      return (a: RequirementPresented, b: RequirementPresented) =>
+        (scores?.get(a.id) ?? 101) - (scores?.get(b.id) ?? 101);
   }
 }
 
@@ -50,10 +59,12 @@ export function sortRequirements(
   key: SortKey,
   direction: SortDirection,
   categories: CategoryLookup,
+  /** The quality scores by requirement id (decisions §25), for the `score` key. */
+  scores?: ReadonlyMap<number, number>,
 ): RequirementPresented[] {
   const reading = inReadingOrder(requirements, categories);
   if (key === 'none') return direction === 'asc' ? reading : reading.reverse();
-  const compare = comparator(key, categories);
+  const compare = comparator(key, categories, scores);
   const sign = direction === 'asc' ? 1 : -1;
   const rank = new Map(reading.map((r, index) => [r.id, index]));
   return reading.sort((a, b) => sign * compare(a, b) || rank.get(a.id)! - rank.get(b.id)!);

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Textarea } from '@mantine/core';
+import { useId, useRef, useState } from 'react';
+import { Textarea, VisuallyHidden } from '@mantine/core';
 import type { RequirementPresented } from '@reqloom/domain';
 import { useTranslation } from 'react-i18next';
 import { isAskingToLeave } from '../../unsaved/unsavedWork';
@@ -9,6 +9,10 @@ import { notifyFailure } from '../common/notifyFailure';
 import { cycleCase, type CaseMode } from '../logic/nameCase';
 import classes from './RequirementView.module.css';
 import { useCan } from '../../projects/useCan';
+import { FindingText } from '../../quality/FindingText';
+import { loadedQualityEngine } from '../../quality/qualityEngine';
+import { useRequirementQuality } from '../../quality/useRequirementQuality';
+import { useDisabledRules } from '../../projects/useDisabledRules';
 
 /**
  * The requirement's name, edited in place (spec 2 §5): Enter or leaving the field saves, Escape puts it back;
@@ -28,6 +32,15 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
   const inFlight = useRef<Promise<unknown> | null>(null);
   // The version the edit started from (see RequirementDescription): a rename saved meanwhile is a conflict.
   const startVersion = useRef(requirement.version);
+  // The name's quality findings, as typed (decisions §25); a test is not a requirement and has none.
+  const quality = useRequirementQuality(requirement, useDisabledRules(), draft);
+  const findings = requirement.test ? [] : (quality?.findings.filter((f) => f.field === 'name') ?? []);
+  const engine = loadedQualityEngine();
+  const described = useId();
+  const explained =
+    engine && quality
+      ? findings.map((f) => `${f.text}: ${engine.QUALITY_RULES[f.rule].message[quality.language]}`).join('; ')
+      : '';
   useUnsavedWork({
     dirty: () => draft.trim() !== '' && draft.trim() !== requirement.name,
     settling: () => inFlight.current,
@@ -69,47 +82,59 @@ export function InlineName({ requirement }: { requirement: RequirementPresented 
   };
 
   return (
-    <Textarea
-      variant="unstyled"
-      autosize
-      minRows={1}
-      className={classes.name}
-      aria-label={t('requirements.name')}
-      value={draft}
-      disabled={saving}
-      readOnly={readOnly}
-      onChange={(event) => {
-        setLastCase(null);
-        setDraft(event.currentTarget.value);
-      }}
-      // The leave dialog taking the focus is not "leaving the field": its answer decides. Nor is the window losing
-      // the focus (another application, or the browser's own leave dialog on closing the tab): the field keeps
-      // its draft and has the focus again when the window does.
-      onFocus={() => (startVersion.current = requirement.version)}
-      onBlur={() => void (isAskingToLeave() || !document.hasFocus() ? undefined : save())}
-      onPaste={(event) => {
-        event.preventDefault();
-        const text = event.clipboardData.getData('text/plain').replace(/\s+/g, ' ');
-        const input = event.currentTarget;
-        const start = input.selectionStart ?? draft.length;
-        const end = input.selectionEnd ?? draft.length;
-        setDraft(draft.slice(0, start) + text + draft.slice(end));
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
+    <div className={classes.nameFrame}>
+      <Textarea
+        variant="unstyled"
+        autosize
+        minRows={1}
+        className={classes.name}
+        aria-label={t('requirements.name')}
+        aria-describedby={explained ? described : undefined}
+        title={explained || undefined}
+        value={draft}
+        disabled={saving}
+        readOnly={readOnly}
+        onChange={(event) => {
+          setLastCase(null);
+          setDraft(event.currentTarget.value);
+        }}
+        // The leave dialog taking the focus is not "leaving the field": its answer decides. Nor is the window losing
+        // the focus (another application, or the browser's own leave dialog on closing the tab): the field keeps
+        // its draft and has the focus again when the window does.
+        onFocus={() => (startVersion.current = requirement.version)}
+        onBlur={() => void (isAskingToLeave() || !document.hasFocus() ? undefined : save())}
+        onPaste={(event) => {
           event.preventDefault();
-          event.currentTarget.blur();
-        } else if (event.key === 'Escape') {
-          setDraft(requirement.name);
-          // Blurring after the reset saves nothing: the name is unchanged.
-          requestAnimationFrame(() => (event.target as HTMLTextAreaElement).blur());
-        } else if (event.key === 'F3' && event.shiftKey) {
-          event.preventDefault();
-          const next = cycleCase(draft, lastCase);
-          setLastCase(next.mode);
-          setDraft(next.text);
-        }
-      }}
-    />
+          const text = event.clipboardData.getData('text/plain').replace(/\s+/g, ' ');
+          const input = event.currentTarget;
+          const start = input.selectionStart ?? draft.length;
+          const end = input.selectionEnd ?? draft.length;
+          setDraft(draft.slice(0, start) + text + draft.slice(end));
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            event.currentTarget.blur();
+          } else if (event.key === 'Escape') {
+            setDraft(requirement.name);
+            // Blurring after the reset saves nothing: the name is unchanged.
+            requestAnimationFrame(() => (event.target as HTMLTextAreaElement).blur());
+          } else if (event.key === 'F3' && event.shiftKey) {
+            event.preventDefault();
+            const next = cycleCase(draft, lastCase);
+            setLastCase(next.mode);
+            setDraft(next.text);
+          }
+        }}
+      />
+      {findings.length > 0 ? (
+        <div className={classes.nameOverlay} aria-hidden data-name-findings={findings.length}>
+          <FindingText text={draft} findings={findings} />
+        </div>
+      ) : null}
+      {explained ? (
+        <VisuallyHidden id={described}>{t('quality.nameFindings', { list: explained })}</VisuallyHidden>
+      ) : null}
+    </div>
   );
 }

@@ -48,6 +48,7 @@ export function RequirementDescription({ requirement }: { requirement: Requireme
         label={t('requirements.description')}
         minHeight={180}
         readOnly={readOnly}
+        requirementName={requirement.name}
       />
     </Stack>
   );

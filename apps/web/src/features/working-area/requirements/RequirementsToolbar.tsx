@@ -18,6 +18,7 @@ const SORT_LABELS = {
   categoryPosition: 'requirements.sort.categoryPosition',
   status: 'requirements.sort.status',
   updatedAt: 'requirements.sort.updatedAt',
+  score: 'requirements.sort.score',
 } as const;
 
 interface RequirementsToolbarProps {
@@ -33,14 +34,28 @@ interface RequirementsToolbarProps {
   onExpandAll: (expand: boolean) => void;
   shown: number;
   total: number;
+  /** The table has quality scores to sort by (the document's table). */
+  withScore?: boolean;
 }
 
 /** Filter (100 ms debounce upstream), sort and direction, expand or collapse every description. */
 // Memoised: the table renders again on every scroll (the virtualiser's state), the toolbar has no reason to.
 export const RequirementsToolbar = memo(function RequirementsToolbar(props: RequirementsToolbarProps) {
   const { t } = useTranslation();
-  const { withFilter, query, onQuery, sort, onSort, direction, onDirection, allExpanded, onExpandAll, shown, total } =
-    props;
+  const {
+    withFilter,
+    query,
+    onQuery,
+    sort,
+    onSort,
+    direction,
+    onDirection,
+    allExpanded,
+    onExpandAll,
+    shown,
+    total,
+    withScore,
+  } = props;
   return (
     <Group gap="xs" wrap="wrap" justify="space-between">
       <Group gap="xs" wrap="wrap">
@@ -65,7 +80,10 @@ export const RequirementsToolbar = memo(function RequirementsToolbar(props: Requ
               size="xs"
               w={190}
               aria-label={t('requirements.sortBy')}
-              data={SORT_KEYS.map((key) => ({ value: key, label: t(SORT_LABELS[key]) }))}
+              data={SORT_KEYS.filter((key) => withScore || key !== 'score').map((key) => ({
+                value: key,
+                label: t(SORT_LABELS[key]),
+              }))}
               value={sort}
               allowDeselect={false}
               onChange={(value) => value && onSort(value)}

@@ -1,5 +1,5 @@
 import '@mantine/tiptap/styles.css';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import Collaboration from '@tiptap/extension-collaboration';
@@ -14,6 +14,11 @@ import { EditorToolbar } from '../../../../components/editor/EditorToolbar';
 import { editorExtensions } from '../../../../components/editor/editorExtensions';
 import { useEditorLabels } from '../../../../components/editor/useEditorLabels';
 import { useImageUploadOptions } from '../../../../components/editor/useImageUploadOptions';
+import { QualityHint } from '../../../quality/QualityHint';
+import { QualityHighlights, qualitySourceHolder, refreshQuality } from '../../../quality/qualityHighlights';
+import { publishLiveDescription } from '../../../quality/liveDescriptions';
+import { useDisabledRules } from '../../../projects/useDisabledRules';
+import { useQualityEngine } from '../../../quality/useQualityEngine';
 import { renderCaret } from './caret';
 import { isWritable } from './collaborationStatus';
 import { ConnectedUsers } from './ConnectedUsers';
@@ -32,6 +37,8 @@ export interface CollaborativeDescriptionProps {
   minHeight?: number;
   /** The caller's role may not change it (decisions §20): shown, never editable, whatever the connection. */
   readOnly?: boolean;
+  /** The requirement's name: the quality rules' language follows the whole requirement (decisions §25). */
+  requirementName?: string;
 }
 
 /**
@@ -44,6 +51,7 @@ export function CollaborativeDescription({
   label,
   minHeight = 180,
   readOnly = false,
+  requirementName = '',
 }: CollaborativeDescriptionProps) {
   const { collaboration, status, users } = useCollaboration(requirementId, readOnly);
   const { t } = useTranslation();
@@ -58,6 +66,7 @@ export function CollaborativeDescription({
           minHeight={minHeight}
           writable={!readOnly && isWritable(status)}
           roleReadOnly={readOnly}
+          requirementName={requirementName}
         />
       ) : null}
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -82,8 +91,10 @@ function SharedEditor({
   minHeight,
   writable,
   roleReadOnly,
+  requirementName,
 }: {
   shared: Shared;
+  requirementName: string;
   requirementId: number;
   label: string;
   minHeight: number;
@@ -96,10 +107,23 @@ function SharedEditor({
   const me = useCurrentUser().data;
   // What this browser draws and lists for its own user; others receive what the server knows (the same values).
   const self = me ? { id: me.id, name: me.name, color: collaborationColor(me.id) } : undefined;
+  // The quality pass (decisions §25) reads these at each run: the engine once loaded, the name, the project's rules.
+  const engine = useQualityEngine();
+  const disabled = useDisabledRules();
+  const [quality] = useState(() => qualitySourceHolder({ engine, name: requirementName, disabled }));
+  useEffect(() => {
+    quality.write({
+      engine,
+      name: requirementName,
+      disabled,
+      onText: (text) => publishLiveDescription(requirementId, text),
+    });
+  });
   const editor = useEditor(
     {
       extensions: [
         ...editorExtensions({ collaborative: true, imageUpload }),
+        QualityHighlights.configure({ source: quality.read }),
         Collaboration.configure({ document: shared.doc, field: FIELD }),
         CollaborationCaret.configure({
           provider: shared.provider,
@@ -123,6 +147,13 @@ function SharedEditor({
     editor.commands.updateUser(self);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `self` is new on each render; its key says when it changed
   }, [editor, selfKey]);
+
+  // A new engine, name or rule set: the underlines are made again at once (typing waits for its own pause).
+  const disabledKey = disabled.join(',');
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && engine) refreshQuality(editor);
+  }, [editor, engine, requirementName, disabledKey]);
+  useEffect(() => () => publishLiveDescription(requirementId, null), [requirementId]);
 
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
@@ -153,6 +184,7 @@ function SharedEditor({
     >
       {editor && writable ? <EditorToolbar editor={editor} /> : null}
       <RichTextEditor.Content className={editorClasses.content} />
+      <QualityHint editor={editor} />
     </RichTextEditor>
   );
 }
