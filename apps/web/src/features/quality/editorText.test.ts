@@ -63,7 +63,7 @@ describe('the editor text the quality rules read', () => {
   });
 
   it('places the findings of the description on their words, and leaves the name’s out', () => {
-    const { editor: e, source } = makeEditor('<p>Intro</p><p>The limit is <strong>TBD</strong> and TBC.</p>');
+    const { editor: e, source } = makeEditor('<p>Intro</p><p>The limit shall stay <strong>TBD</strong> and TBC.</p>');
     const placed = placeFindings(e.state.doc, { ...source.current, name: 'Name TBD' })!;
     expect(placed.findings.map((f) => between(e, f.from, f.to))).toEqual(['TBD', 'TBC']);
     expect(placed.findings.every((f) => f.field === 'description')).toBe(true);
@@ -74,7 +74,7 @@ describe('the editor text the quality rules read', () => {
 
 describe('the quality decorations', () => {
   it('underline the findings without changing the document, and follow the text as it changes', () => {
-    const { editor: e } = makeEditor('<p>The range is TBD.</p>', true);
+    const { editor: e } = makeEditor('<p>The range shall be TBD.</p>', true);
     const before = e.getHTML();
     const marked = () => [...e.view.dom.querySelectorAll('.quality-finding')].map((n) => n.textContent);
     expect(marked()).toEqual(['TBD']);
@@ -89,7 +89,7 @@ describe('the quality decorations', () => {
   });
 
   it('finds new ones on a refresh, and drops those of a rule turned off', () => {
-    const { editor: e, source } = makeEditor('<p>The range is open.</p>', true);
+    const { editor: e, source } = makeEditor('<p>The range shall be open.</p>', true);
     expect(qualityKey.getState(e.state)!.findings).toEqual([]);
     e.commands.insertContentAt(e.state.doc.content.size - 1, ' TBC');
     refreshQuality(e);
