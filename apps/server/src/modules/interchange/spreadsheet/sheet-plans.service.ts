@@ -15,7 +15,7 @@ import { documents, requirements, spreadsheetPlans } from '../../../db/schema';
 import { rowsOf } from '../../../db/prepared';
 import type { ProjectRow } from '../../../policies/project-access';
 import { createRequirement, updateRequirement } from '../../working-area/requirements/requirements.service';
-import { writeImport } from '../import/import-writer';
+import { writeImport, type Step } from '../import/import-writer';
 import { documentNameOf } from './foreign-sheet';
 import { planForeignSheet, type PlannedNewRow } from './foreign-sheet-plan';
 import { loadDocumentSheet } from './sheet-data';
@@ -115,8 +115,20 @@ async function applyNewDocument(
 ) {
   const planned = new Map((plan.changes as PlannedNewRow[]).map((c) => [c.row, c.node]));
   const nodes = rows.map((row) => planned.get(row)!);
+  // Every step in this one transaction. After a failure the writer's clean-up step is skipped: the rollback takes the
+  // staging project too, and on PostgreSQL a statement in the aborted transaction would hide the first error.
+  let failed = false;
+  const inThisWork: Step = async <T>(fn: (w: Work) => Promise<T>): Promise<T> => {
+    if (failed) return undefined as T;
+    try {
+      return await fn(work);
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  };
   const result = await writeImport(
-    (fn) => fn(work),
+    inThisWork,
     project,
     user.id,
     {
