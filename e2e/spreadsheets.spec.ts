@@ -213,3 +213,49 @@ test('the document changed between the dry run and the apply: 409, and the dry r
   await expect(page.getByRole('alert').filter({ hasText: 'Spreadsheet applied: 0 created, 2 updated.' })).toBeVisible();
   await expect(requirementsTable()).toContainText(`${ALTITUDE} in feet`);
 });
+
+test('a new document from another tool’s sheet: the dry run, a row left out, then Apply', async () => {
+  await page.goto(documentPath());
+  const sheet = test.info().outputPath('supplier.csv');
+  await fs.writeFile(
+    sheet,
+    [
+      'ID,Heading,Text,Status,Priority,Parent',
+      'SUP-1,Cruise control,The car shall hold its speed.,Validated,High,',
+      'SUP-2,Resume,The driver shall resume the set speed.,Draft,Low,SUP-1',
+      'SUP-3,Odd,,Nearly done,,',
+      'SUP-4,Left out,Not wanted.,,,',
+    ].join('\n'),
+  );
+  await page
+    .getByRole('navigation', { name: 'Project structure' })
+    .getByRole('button', { name: 'Import a document' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Import a spreadsheet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New document from a spreadsheet' });
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    dialog.getByRole('button', { name: 'File to import' }).click(),
+  ]);
+  await chooser.setFiles(sheet);
+  await dialog.getByRole('button', { name: 'Preview the changes' }).click();
+  const table = dialog.getByRole('table', { name: 'Dry run of “supplier.csv”' });
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toContainText('The new document will be named “supplier”');
+  await expect(table.locator('[data-row="2"]')).toHaveAttribute('data-action', 'create');
+  await expect(table.locator('[data-row="3"]')).toContainText('SUP-1');
+  const error = table.locator('[data-row="4"]');
+  await expect(error).toHaveAttribute('data-action', 'error');
+  await expect(error).toContainText('Status');
+  await expect(error.getByRole('checkbox')).toBeDisabled();
+  // Nothing made yet.
+  await expect(page.getByRole('navigation', { name: 'Project structure' })).not.toContainText('supplier');
+  await table.locator('[data-row="5"]').getByRole('checkbox').click();
+  await snap(page, 'spreadsheets-04-new-document-dry-run-en');
+  await dialog.getByRole('button', { name: 'Apply 2 rows' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Spreadsheet applied: 2 created, 0 updated.' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Project structure' })).toContainText('supplier');
+  await expect(requirementsTable()).toContainText('Cruise control');
+  await expect(requirementsTable()).toContainText('Resume');
+  await expect(requirementsTable()).not.toContainText('Left out');
+});

@@ -19,10 +19,11 @@ export const SPREADSHEET_LINK_COLUMNS = ['parents', 'children'] as const;
 
 /**
  * The multipart fields of `POST documents/importxlsx` besides its `file`: `document_id` plans an import into that
- * document (a dry run); `project_id` creates a new document from another tool's sheet. Exactly one of them.
+ * document (a dry run); `project_id` creates a new document from another tool's sheet, at once, or with
+ * `dry_run=true` as a dry run of the rows it would create (applied like the other plans). Exactly one of the ids.
  */
 export const spreadsheetImportFields = z
-  .object({ document_id: idSchema.optional(), project_id: idSchema.optional() })
+  .object({ document_id: idSchema.optional(), project_id: idSchema.optional(), dry_run: z.enum(['true']).optional() })
   .refine((f) => (f.document_id === undefined) !== (f.project_id === undefined), {
     message: 'validation.required',
     path: ['document_id'],
@@ -78,14 +79,17 @@ export type SpreadsheetPlanRow = z.infer<typeof spreadsheetPlanRow>;
 export const spreadsheetPlanAnswer = z.object({
   data: z.object({
     plan_id: z.string(),
-    document_id: z.number(),
+    /** The document the plan updates; null for a new document's plan (`project_id` and `dry_run`). */
+    document_id: z.number().nullable(),
+    /** A new document's plan: the name the document will have (the file's). */
+    document_name: z.string().optional(),
     expires_at: z.string(),
     rows: z.array(spreadsheetPlanRow),
   }),
 });
 export type SpreadsheetPlanAnswer = z.infer<typeof spreadsheetPlanAnswer>;
 
-/** POST documents/importxlsx with `project_id`: the new document, as the Word and ReqIF imports answer. */
+/** POST documents/importxlsx with `project_id` and no `dry_run`: the new document at once, as the Word and ReqIF imports answer. */
 export const spreadsheetDocumentAnswer = importAnswer;
 
 export const spreadsheetImportAnswer = z.union([spreadsheetPlanAnswer, spreadsheetDocumentAnswer]);
@@ -99,6 +103,12 @@ export const applySpreadsheetBody = z.object({
 export type ApplySpreadsheetBody = z.infer<typeof applySpreadsheetBody>;
 
 export const applySpreadsheetAnswer = z.object({
-  data: z.object({ created: z.number(), updated: z.number(), unchanged: z.number() }),
+  data: z.object({
+    created: z.number(),
+    updated: z.number(),
+    unchanged: z.number(),
+    /** The plan's document: the new one, for a new document's plan. */
+    document_id: z.number(),
+  }),
 });
 export type ApplySpreadsheetAnswer = z.infer<typeof applySpreadsheetAnswer>;

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { projects } from './projects';
 import { users } from './users';
 import { documents } from './working-area';
 
@@ -14,9 +15,11 @@ export const spreadsheetPlans = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The document a plan updates; none for a new document's plan, which names its project instead. */
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    /** A new document's plan (from another tool's sheet): the project it goes into, and the document's name. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    documentName: text('document_name'),
     fingerprint: text('fingerprint').notNull(),
     /** The rows that can be applied, by row number: what to create or change (sheet-plan.ts, PlannedChange). */
     changes: jsonb('changes').$type<unknown[]>().notNull(),

@@ -45,7 +45,9 @@ beforeEach(async () => {
   closed = 0;
   notify.notifySuccess.mockClear();
   respond = (call) =>
-    call.url.endsWith('/apply') ? answer(200, { data: { created: 1, updated: 1, unchanged: 0 } }) : answer(200, plan);
+    call.url.endsWith('/apply')
+      ? answer(200, { data: { created: 1, updated: 1, unchanged: 0, document_id: 3 } })
+      : answer(200, plan);
   const requirements = [
     requirementFixture(41, { name: 'Engine start', reference: 'SR-1' }),
     requirementFixture(42, { name: 'Fuel', reference: 'SR-2' }),
@@ -150,5 +152,43 @@ describe('the spreadsheet import', () => {
     ]);
     expect(document.querySelector('[role="alert"]')).toBeNull();
     expect(button('Apply 2 rows')?.disabled).toBe(false);
+  });
+
+  it('a new document: sends the project with dry_run, shows the rows it would create, applies the kept ones', async () => {
+    respond = (call) =>
+      call.url.endsWith('/apply')
+        ? answer(200, { data: { created: 1, updated: 0, unchanged: 0, document_id: 9 } })
+        : answer(200, {
+            data: {
+              plan_id: 'p2',
+              document_id: null,
+              document_name: 'supplier',
+              expires_at: '2026-11-29T05:00:00.000Z',
+              rows: [
+                { row: 2, action: 'create', changes: { name: { old: '', new: 'Braking' } } },
+                { row: 3, action: 'create', changes: { name: { old: '', new: 'ABS' } } },
+                plan.data.rows[3],
+              ],
+            },
+          });
+    page.render(
+      <MemoryRouter initialEntries={['/project/ns/p']}>
+        <SpreadsheetImportDialog onClose={() => (closed += 1)} />
+      </MemoryRouter>,
+    );
+    await dryRun();
+    expect(posts()[0]!.body).toEqual([
+      ['project_id', expect.any(String)],
+      ['dry_run', 'true'],
+      ['file', 'system.xlsx'],
+    ]);
+    expect(document.body.textContent).toContain('The new document will be named “supplier”');
+    expect(box('Row 5: Error')?.disabled).toBe(true);
+    click(box('Row 2: Create')!);
+    await settle();
+    click(button('Apply 1 row')!);
+    await settle();
+    expect(posts()[1]).toMatchObject({ url: '/api/documents/importxlsx/apply', body: { plan_id: 'p2', rows: [3] } });
+    expect(closed).toBe(1);
   });
 });

@@ -61,7 +61,7 @@ export function SpreadsheetImportDialog({ document, onClose }: SpreadsheetImport
     };
   }, []);
 
-  // The plan's document: the one given, or the new one a project-level plan makes.
+  // The plan's document: the one given; a new document's plan has none until it is applied.
   const planDocumentId = document?.id ?? plan?.document_id;
   const requirements = useDocumentRequirements(projectId, document?.id);
   const byId = useMemo(() => new Map((requirements.data ?? []).map((r) => [r.id, r])), [requirements.data]);
@@ -124,12 +124,12 @@ export function SpreadsheetImportDialog({ document, onClose }: SpreadsheetImport
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: workingAreaKeys.structure(projectId) }),
         queryClient.invalidateQueries({
-          queryKey: workingAreaKeys.documentRequirements(projectId, planDocumentId ?? plan.document_id),
+          queryKey: workingAreaKeys.documentRequirements(projectId, planDocumentId ?? answer.data.document_id),
         }),
       ]);
       notifySuccess(t('spreadsheets.applied', answer.data));
       onClose();
-      if (!document) void navigate(paths.document(plan.document_id));
+      if (!document) void navigate(paths.document(answer.data.document_id));
     } catch (error) {
       if (!shown.current) return;
       if (error instanceof ApiError && error.status === 409) setStale(true);
@@ -165,6 +165,9 @@ export function SpreadsheetImportDialog({ document, onClose }: SpreadsheetImport
                 error: counts.error,
               })}
             </Text>
+            {plan.document_name ? (
+              <Text fz="sm">{t('spreadsheets.newDocumentName', { name: plan.document_name })}</Text>
+            ) : null}
             {stale ? (
               <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
                 <Stack gap="xs" align="flex-start">

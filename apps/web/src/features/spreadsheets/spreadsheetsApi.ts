@@ -32,7 +32,11 @@ export function planSpreadsheet(
 ): Promise<SpreadsheetImportAnswer & AnswerEvents> {
   const form = new FormData();
   if ('documentId' in target) form.append('document_id', String(target.documentId));
-  else form.append('project_id', String(target.projectId));
+  else {
+    // A new document is a dry run too: the rows it would create, applied like an update's plan.
+    form.append('project_id', String(target.projectId));
+    form.append('dry_run', 'true');
+  }
   form.append('file', file, file.name);
   return api.post<SpreadsheetImportAnswer & AnswerEvents>('documents/importxlsx', form);
 }

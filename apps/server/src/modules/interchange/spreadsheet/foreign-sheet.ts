@@ -19,7 +19,7 @@ const HEADERS = {
 const fold = (text: string) => text.trim().toLowerCase();
 
 /** The column of each field, the first header that names it; the rest, by index, are attributes. */
-function columns(header: string[]) {
+export function columns(header: string[]) {
   const folded = header.map(fold);
   const found = Object.fromEntries(
     Object.entries(HEADERS).map(([field, names]) => [
@@ -31,6 +31,13 @@ function columns(header: string[]) {
   const attributes = header.map((h, i) => ({ name: h, index: i })).filter((a) => !used.has(a.index) && a.name);
   return { ...found, attributes };
 }
+
+/** The new document is named after the file. */
+export const documentNameOf = (fileName: string) =>
+  fileName
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, 255) || 'Spreadsheet';
 
 /**
  * A new document from another tool's sheet, as a plan for the import writer (the Word and ReqIF imports' one): one
@@ -76,11 +83,7 @@ export function foreignSheetPlan(sheet: Sheet, fileName: string): ImportPlan {
       .filter(Boolean))
       if (unique) links.push({ parent, child: unique });
   }
-  const name =
-    fileName
-      .replace(/\.[^.]*$/, '')
-      .trim()
-      .slice(0, 255) || 'Spreadsheet';
+  const name = documentNameOf(fileName);
   return {
     documents: [{ name, classifiers: [], nodes }],
     // Only links between rows of the sheet: a parent it does not hold is left out (reported).

@@ -4,6 +4,8 @@ import { parse } from 'csv-parse/sync';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAG_COLORS, type SpreadsheetPlanRow } from '@reqloom/domain';
+import { eq } from 'drizzle-orm';
+import { documents, spreadsheetPlans } from '../../../db/schema';
 import { createTestApp, type SignedUp, type TestApp } from '../../../test/harness';
 import { workingArea } from '../../../test/working-area';
 
@@ -122,7 +124,7 @@ describe('documents/importxlsx (dry run) and its apply', () => {
     );
     const applied = await alice.agent.post('/api/documents/importxlsx/apply', { plan_id: plan, rows: [3, 4] });
     expect(applied.statusCode).toBe(200);
-    expect(applied.data.data).toEqual({ created: 1, updated: 1, unchanged: 0 });
+    expect(applied.data.data).toEqual({ created: 1, updated: 1, unchanged: 0, document_id: doc.id });
     const after: { id: number; name: string; description: string; status: number; tags: unknown[] }[] = await w.ok(
       'GET',
       `/api/documents/requirements/${doc.id}`,
@@ -253,5 +255,104 @@ describe('documents/importxlsx with project_id: another tool’s sheet', () => {
       'exigences.csv',
     );
     expect(fr.requirements[0]).toMatchObject({ name: 'Freinage', status: 3 });
+  }, 300_000);
+});
+
+describe('documents/importxlsx with project_id and dry_run: a new document, planned then applied', () => {
+  const structure = () =>
+    t.ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.projectId, project.id));
+  const dryRun = (data: Buffer, name: string, who = alice) =>
+    upload({ project_id: String(project.id), dry_run: 'true' }, data, name, who);
+  const apply = (plan: string, rows: number[], who = alice) =>
+    who.agent.post('/api/documents/importxlsx/apply', { plan_id: plan, rows });
+
+  it('answers the rows as they would be created, with errors by row and column, and changes nothing', async () => {
+    const before = await structure();
+    const res = await dryRun(
+      csv([
+        ['ID', 'Heading', 'Text', 'Status', 'Priority', 'Parent'],
+        ['SRS-1', 'Braking', 'The car shall stop.', 'Validated', 'High', ''],
+        ['SRS-2', 'ABS', 'Wheels shall not lock', 'Draft', 'Low', 'SRS-1'],
+        ['SRS-3', 'Odd', '', 'Nearly done', '', ''],
+        ['SRS-4', '', 'No name', '', '', ''],
+        ['SRS-5', 'Dup A', '', '', '', ''],
+        ['SRS-5', 'Dup B', '', '', '', ''],
+        ['SRS-6', 'Orphan', '', '', '', 'SRS-99'],
+      ]),
+      'Plan export.csv',
+    );
+    expect(res.statusCode).toBe(200);
+    const data = res.data.data as {
+      plan_id: string;
+      document_id: null;
+      document_name: string;
+      rows: SpreadsheetPlanRow[];
+    };
+    expect(data).toMatchObject({ document_id: null, document_name: 'Plan export' });
+    const rows = byRow(data.rows);
+    expect(rows.get(2)).toMatchObject({ action: 'create', changes: { name: { old: '', new: 'Braking' } } });
+    expect(rows.get(2)!.changes).toMatchObject({ Priority: { new: 'High' }, ID: { new: 'SRS-1' } });
+    expect(rows.get(3)).toMatchObject({ action: 'create', changes: { Parent: { new: 'SRS-1' } } });
+    const errs = (row: number) => rows.get(row)!.errors!.map((e) => `${e.column}:${e.code}:${e.value}`);
+    expect(errs(4)).toEqual(['Status:unknown_status:Nearly done']);
+    expect(errs(5)).toEqual(['Heading:required:']);
+    expect(errs(6)).toEqual(['ID:duplicate_id:SRS-5']);
+    expect(errs(7)).toEqual(['ID:duplicate_id:SRS-5']);
+    expect(errs(8)).toEqual(['Parent:unknown_reference:SRS-99']);
+    expect(await structure()).toEqual(before);
+
+    // A row in error cannot be applied; another caller cannot apply the plan; then the chosen rows, once.
+    expect((await apply(data.plan_id, [4])).statusCode).toBe(422);
+    expect((await apply(data.plan_id, [2], bob)).statusCode).toBeGreaterThanOrEqual(403);
+    // The parent row left out: its child is created, its Parent kept as the text read.
+    const applied = await apply(data.plan_id, [3]);
+    expect(applied.statusCode).toBe(200);
+    expect(applied.data.data).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+    const made: { name: string; attributes: Record<string, string> }[] = await w.ok(
+      'GET',
+      `/api/documents/requirements/${applied.data.data.document_id}`,
+    );
+    expect(made.map((r) => r.name)).toEqual(['ABS']);
+    expect(made[0]!.attributes).toMatchObject({ Parent: 'SRS-1', Priority: 'Low', ID: 'SRS-2' });
+    expect((await apply(data.plan_id, [2])).statusCode).toBe(404);
+  }, 300_000);
+
+  it('another member’s plan and an expired plan are 404', async () => {
+    const carol = await t.signUp();
+    const full = project as unknown as { slug: string; join_token: string };
+    const joined = await carol.agent.post(`/api/projects/join/${alice.username}/${full.slug}`, {
+      token: full.join_token,
+    });
+    expect(joined.statusCode).toBeLessThan(300);
+    const sheet = csv([['Name'], ['One']]);
+    const mine = (await dryRun(sheet, 'one.csv')).data.data.plan_id as string;
+    expect((await apply(mine, [2], carol)).statusCode).toBe(404);
+    await t.ctx.db
+      .update(spreadsheetPlans)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(spreadsheetPlans.id, mine));
+    expect((await apply(mine, [2])).statusCode).toBe(404);
+  }, 300_000);
+
+  it('French headers and « Validée »', async () => {
+    const res = await dryRun(
+      csv(
+        [
+          ['Identifiant', 'Titre', 'Texte', 'Statut'],
+          ['E-1', 'Freinage', 'Le véhicule doit freiner', 'Validée'],
+        ],
+        ';',
+      ),
+      'exigences.csv',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.data.data.rows[0]).toMatchObject({ row: 2, action: 'create' });
+    const applied = await apply(res.data.data.plan_id, [2]);
+    expect(applied.statusCode).toBe(200);
+    const made: { name: string; status: number; description: string }[] = await w.ok(
+      'GET',
+      `/api/documents/requirements/${applied.data.data.document_id}`,
+    );
+    expect(made).toMatchObject([{ name: 'Freinage', status: 3, description: '<p>Le véhicule doit freiner</p>' }]);
   }, 300_000);
 });

@@ -15,6 +15,9 @@ import { documents, requirements, spreadsheetPlans } from '../../../db/schema';
 import { rowsOf } from '../../../db/prepared';
 import type { ProjectRow } from '../../../policies/project-access';
 import { createRequirement, updateRequirement } from '../../working-area/requirements/requirements.service';
+import { writeImport, type Step } from '../import/import-writer';
+import { documentNameOf } from './foreign-sheet';
+import { planForeignSheet, type PlannedNewRow } from './foreign-sheet-plan';
 import { loadDocumentSheet } from './sheet-data';
 import { planSheet, type PlannedChange } from './sheet-plan';
 import type { Sheet } from './sheet-read';
@@ -63,15 +66,80 @@ export async function planImport(
   return { plan_id: id, document_id: documentId, expires_at: expiresAt.toISOString(), rows };
 }
 
-/** The project of a plan's document, for the access check of the apply; any plan's, the caller's is checked later. */
+/**
+ * The dry run of a new document from another tool's sheet (decisions §24): the rows it would create, kept as a plan
+ * of the project (no document yet, so no fingerprint: nothing it reads can change meanwhile). Changes nothing.
+ */
+export async function planNewDocumentImport(
+  db: Db,
+  user: User,
+  projectId: number,
+  sheet: Sheet,
+  fileName: string,
+  lang: Language,
+  now = new Date(),
+): Promise<SpreadsheetPlanAnswer['data']> {
+  const { rows, changes } = planForeignSheet(sheet, lang);
+  const id = randomUUID();
+  const expiresAt = new Date(now.getTime() + SPREADSHEET_PLAN_TTL_MS);
+  const documentName = documentNameOf(fileName);
+  await db
+    .insert(spreadsheetPlans)
+    .values({ id, userId: user.id, projectId, documentName, fingerprint: '', changes, expiresAt });
+  await db.delete(spreadsheetPlans).where(lt(spreadsheetPlans.expiresAt, now));
+  return { plan_id: id, document_id: null, document_name: documentName, expires_at: expiresAt.toISOString(), rows };
+}
+
+/** The project of a plan (its document's, or a new document's), for the access check of the apply; any caller's. */
 export async function projectOfPlan(db: Db, planId: string): Promise<number | null> {
   const [row] = await db
-    .select({ projectId: documents.projectId })
+    .select({ documentProject: documents.projectId, newDocumentProject: spreadsheetPlans.projectId })
     .from(spreadsheetPlans)
-    .innerJoin(documents, eq(documents.id, spreadsheetPlans.documentId))
+    .leftJoin(documents, eq(documents.id, spreadsheetPlans.documentId))
     .where(eq(spreadsheetPlans.id, planId))
     .limit(1);
-  return row?.projectId ?? null;
+  return row?.documentProject ?? row?.newDocumentProject ?? null;
+}
+
+/**
+ * Creates the new document of a plan with its chosen rows, in the apply's one unit of work: the import writer's steps
+ * (staging project, then publish) all run in it, so a failure leaves nothing. A left-out row is not created; a row
+ * whose Parent named it keeps that Parent as the text it read (a sheet's own tree is never a link, decisions §24).
+ */
+async function applyNewDocument(
+  work: Work,
+  user: User,
+  project: ProjectRow,
+  plan: { documentName: string | null; changes: unknown[] },
+  rows: number[],
+) {
+  const planned = new Map((plan.changes as PlannedNewRow[]).map((c) => [c.row, c.node]));
+  const nodes = rows.map((row) => planned.get(row)!);
+  // Every step in this one transaction. After a failure the writer's clean-up step is skipped: the rollback takes the
+  // staging project too, and on PostgreSQL a statement in the aborted transaction would hide the first error.
+  let failed = false;
+  const inThisWork: Step = async <T>(fn: (w: Work) => Promise<T>): Promise<T> => {
+    if (failed) return undefined as T;
+    try {
+      return await fn(work);
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  };
+  const result = await writeImport(
+    inThisWork,
+    project,
+    user.id,
+    {
+      documents: [{ name: plan.documentName ?? 'Spreadsheet', classifiers: [], nodes }],
+      links: [],
+      images: [],
+      skipped: [],
+    },
+    { file: plan.documentName ?? 'Spreadsheet', format: 'xlsx' },
+  );
+  return { created: nodes.length, updated: 0, unchanged: 0, document_id: result.documents[0]!.id };
 }
 
 /**
@@ -101,11 +169,17 @@ export async function applyPlan(
   const wrong = [...new Set(body.rows)].filter((row) => !planned.has(row));
   if (wrong.length)
     throw invalid({ rows: wrong.slice(0, 20).map((row) => ({ key: 'sheet.plan_row', params: { value: row } })) });
+  const chosen = [...new Set(body.rows)].sort((a, b) => a - b);
+  if (plan.documentId === null) {
+    // The access check found the plan's project; a plan of another project than the loaded one is not this one's.
+    if (plan.projectId !== project.id) throw notFound();
+    return applyNewDocument(work, user, project, plan, chosen);
+  }
   await lockDocuments(work.tx, [plan.documentId]);
   if ((await fingerprintOf(work.tx, plan.documentId)) !== plan.fingerprint) throw conflict(null);
 
   const counts = { created: 0, updated: 0, unchanged: 0 };
-  for (const row of [...new Set(body.rows)].sort((a, b) => a - b)) {
+  for (const row of chosen) {
     const change = planned.get(row)!;
     if (change.requirementId === undefined) {
       const { tags_id, ...fields } = change.body;
@@ -123,5 +197,5 @@ export async function applyPlan(
       counts.updated += 1;
     }
   }
-  return counts;
+  return { ...counts, document_id: plan.documentId };
 }

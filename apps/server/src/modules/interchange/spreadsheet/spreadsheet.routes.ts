@@ -23,7 +23,7 @@ import { documents } from '../../../db/schema';
 import { writeImport } from '../import/import-writer';
 import { reasonText } from '../import.routes';
 import { foreignSheetPlan } from './foreign-sheet';
-import { applyPlan, planImport, projectOfPlan } from './sheet-plans.service';
+import { applyPlan, planImport, planNewDocumentImport, projectOfPlan } from './sheet-plans.service';
 import { UnreadableSheet } from './sheet-read';
 import { readSheetOffThread } from './sheet-off-thread';
 
@@ -82,6 +82,10 @@ async function runSpreadsheetImport(ctx: AppContext, request: FastifyRequest): P
     // The document must be of the project the access check found (it is: the locator read it from the same field).
     return { data: await planImport(ctx.db, user, documentId, sheet, request.lang) };
   }
+  if (fields.value.dry_run) {
+    // The access check found this project from the same field.
+    return { data: await planNewDocumentImport(ctx.db, user, project.id, sheet, file.name, request.lang) };
+  }
   const plan = foreignSheetPlan(sheet, file.name);
   const result = await writeImport(
     (fn) => new Promise<void>((resolve) => setImmediate(resolve)).then(() => inWork(ctx, request, fn)),
@@ -118,11 +122,12 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'A spreadsheet (.xlsx or .csv, at most 20 MB): with document_id, a dry run of its rows against the document (changes nothing); with project_id, a new document',
+          'A spreadsheet (.xlsx or .csv, at most 20 MB): with document_id, a dry run of its rows against the document (changes nothing); with project_id, a new document, or with dry_run=true the dry run of its rows (changes nothing; applied by importxlsx/apply)',
         consumes: ['multipart/form-data'],
         body: z.object({
           document_id: idSchema.optional(),
           project_id: idSchema.optional(),
+          dry_run: z.enum(['true']).optional(),
           file: z.string().meta({ format: 'binary' }),
         }),
         response: { 200: spreadsheetImportAnswer },
@@ -137,7 +142,8 @@ export function spreadsheetRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { access: access.project(planInBody) },
       schema: {
         tags,
-        summary: "Applies the chosen rows of the caller's dry run in one transaction (409 if the document changed)",
+        summary:
+          "Applies the chosen rows of the caller's dry run in one transaction (409 if the document changed); a new document's plan creates the document with those rows",
         body: applySpreadsheetBody,
         response: { 200: applySpreadsheetAnswer },
       },
