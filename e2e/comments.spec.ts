@@ -166,7 +166,11 @@ test('tags show their empty state, export settings their options; the tabs work 
   await expect(panel(a).getByRole('switch', { name: 'Table of contents' })).toBeChecked();
   await a.keyboard.press('Home');
   await expect(tab(a, 'Comments')).toBeFocused();
+  // End reaches the last tab (Quality); the open panel's tab is the one before it, and Enter there closes it.
   await a.keyboard.press('End');
+  await expect(tab(a, 'Quality')).toBeFocused();
+  await a.keyboard.press('ArrowUp');
+  await expect(tab(a, 'Export settings')).toBeFocused();
   await a.keyboard.press('Enter');
   await expect(panel(a)).toHaveCount(0);
   await panel(a).waitFor({ state: 'detached' });
@@ -220,6 +224,7 @@ test('the overview has the project’s comments only, and the panel reads well i
       'Commentaires',
       'Étiquettes',
       'Paramètres d’export',
+      'Qualité',
     ]);
     await a.waitForTimeout(300);
     await snap(a, 'comments-panel-fr');

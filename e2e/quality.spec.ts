@@ -68,7 +68,7 @@ test('typing TBD underlines it; hovering and the caret explain it; the Quality t
     const hint = page.getByRole('tooltip');
     await expect(hint).toContainText('To be determined');
     await expect(hint).toContainText('cannot be verified yet');
-    await expect(hint).toContainText('INCOSE R24');
+    await expect(hint).toContainText('INCOSE C4');
     const id = await hint.getAttribute('id');
     await expect(description).toHaveAttribute('aria-describedby', id!);
     await snap(page, 'quality-01-underline-en');
@@ -86,7 +86,7 @@ test('typing TBD underlines it; hovering and the caret explain it; the Quality t
     const panel = page.getByRole('tabpanel', { name: 'Quality' });
     await expect(panel).toContainText('Quality score');
     await expect(panel.locator('[data-finding-rule="tbd"]')).toContainText('To be determined');
-    await expect(panel.locator('[data-finding-rule="tbd"]')).toContainText('INCOSE R24');
+    await expect(panel.locator('[data-finding-rule="tbd"]')).toContainText('INCOSE C4');
     await snap(page, 'quality-02-panel-en');
   });
   await page.close();
@@ -127,7 +127,7 @@ test('in French: a French requirement gets the French rules, and the views read 
     await expect(finding(page, 'tbd')).toHaveText('TBC', { timeout: 60_000 });
     await finding(page, 'tbd').hover();
     await expect(page.getByRole('tooltip')).toContainText('À définir');
-    await expect(page.getByRole('tooltip')).toContainText('Référence : INCOSE R24');
+    await expect(page.getByRole('tooltip')).toContainText('Référence : INCOSE C4');
     await snap(page, 'quality-04-underline-fr');
     await page.getByRole('tab', { name: 'Qualité' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Qualité' })).toContainText('Score de qualité');
@@ -140,7 +140,10 @@ test('in French: a French requirement gets the French rules, and the views read 
     await expect(page.getByRole('switch', { name: 'Vérifier « À définir »' })).toBeChecked();
     await snap(page, 'quality-07-settings-fr');
   } finally {
+    // The client keeps the language it last read: reloaded signed in, it takes English back for the next test.
     await apiCall(context, 'PUT', 'user/preferences', { preferences: { lang: 'en' } });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.close();
   }
 });
