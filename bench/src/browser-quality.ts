@@ -56,7 +56,7 @@ async function measure(browser: Browser) {
     .where(eq(schema.requirements.id, requirementId));
   const [project] = await db.select().from(schema.projects).where(eq(schema.projects.id, data.projectId));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  await skipTours(bench);
+  await skipTours(bench, { requirement: true });
 
   const context = await signedInContext(browser, base, session, {
     width: 1280,
