@@ -43,6 +43,18 @@ describe('useProjectPrefetch', () => {
     ]);
   });
 
+  it("asks for the matrix's pairs, then the first pair's matrix, beside the structure, on the matrix's address", async () => {
+    const pairs = [{ parent_document_id: 3, child_document_id: 4, links: 2 }];
+    page = await openPage((call) => answer(200, { data: call.url.includes('matrixpairs') ? pairs : [] }));
+    page.render(<Probe subPath="matrix" />);
+    await settle(50);
+    expect(page.sent.map((c) => c.url).sort()).toEqual([
+      '/api/projects/matrix/7?parent_document_id=3&child_document_id=4&filter=all',
+      '/api/projects/matrixpairs/7',
+      '/api/projects/structure/7',
+    ]);
+  });
+
   it("asks for the detailed screen's code once the browser is idle, not during the first render", async () => {
     let idle: (() => void) | undefined;
     vi.stubGlobal('requestIdleCallback', (work: () => void) => ((idle = work), 1));

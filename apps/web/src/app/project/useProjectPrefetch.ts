@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { fetchClassifiers } from '../../features/tags/classifiersApi';
 import { whenIdle } from '../whenIdle';
+import { prefetchMatrix } from '../../features/matrix/matrixQueries';
 import { projectMapQuery } from '../../features/synaeptic/useMapData';
 import { fetchDocumentRequirements, fetchStructure } from '../../features/working-area/api/workingAreaApi';
 import { workingAreaKeys } from '../../api/workingAreaKeys';
@@ -26,6 +27,8 @@ export function prefetchProjectAddress(client: QueryClient, projectId: number, s
       queryFn: () => fetchStructure(projectId),
     });
   }
+  // The matrix's pairs, then its first matrix, while its code is on its way (a failure is the view's to show).
+  if (subPath.split('/')[0] === 'matrix') void prefetchMatrix(client, projectId).catch(() => undefined);
   const documentId = documentIdOf(subPath);
   if (documentId === undefined) return;
   void client.prefetchQuery({
@@ -78,7 +81,9 @@ export function useProjectPrefetch(projectId: number | undefined, subPath: strin
     // Pointer down, then click: a mouse gives the reads the time between the two; a key or a script, the click.
     const onPress = (event: MouseEvent) => {
       const next = linkedSubPath(event);
-      if (next !== undefined) prefetchProjectAddress(client, projectId, next);
+      if (next === undefined) return;
+      prefetchProjectAddress(client, projectId, next);
+      void preloadProjectScreen(next);
     };
     document.addEventListener('pointerdown', onPress, true);
     document.addEventListener('click', onPress, true);

@@ -24,7 +24,8 @@ import { useProject } from '../projects/useProject';
 import { SuspectLinkDialog } from '../suspect-links/SuspectLinkDialog';
 import { useStructure } from '../working-area/api/useStructure';
 import { useWorkingAreaPaths } from '../working-area/common/useWorkingAreaPaths';
-import { exportMatrix, fetchMatrix, fetchMatrixPairs } from './matrixApi';
+import { exportMatrix } from './matrixApi';
+import { matrixPairsQuery, matrixQuery } from './matrixQueries';
 import { MatrixRows } from './MatrixRows';
 import classes from './Matrix.module.css';
 
@@ -39,10 +40,7 @@ export function MatrixScreen() {
   usePageTitle(t('matrix.pageTitle', { name: project.name }));
   const paths = useWorkingAreaPaths();
   const structure = useStructure(project.id);
-  const pairs = useQuery({
-    queryKey: ['workingArea', project.id, 'matrixPairs'],
-    queryFn: ({ signal }) => fetchMatrixPairs(project.id, signal),
-  });
+  const pairs = useQuery(matrixPairsQuery(project.id));
   const [parentId, setParentId] = useState<number | null>(null);
   const [childId, setChildId] = useState<number | null>(null);
   const [filter, setFilter] = useState<MatrixFilter>('all');
@@ -61,11 +59,7 @@ export function MatrixScreen() {
     : (children[0]?.child_document_id ?? null);
   const query =
     parent !== null && child !== null ? { parent_document_id: parent, child_document_id: child, filter } : null;
-  const matrix = useQuery({
-    queryKey: ['workingArea', project.id, 'matrix', query],
-    queryFn: ({ signal }) => fetchMatrix(project.id, query!, signal),
-    enabled: query !== null,
-  });
+  const matrix = useQuery(matrixQuery(project.id, query));
 
   const download = async (format: MatrixFormat) => {
     if (!query) return;
