@@ -122,6 +122,7 @@ describe('update and settings', () => {
       acronymMaxSize: 8,
       autoAcronymIgnoreSmallWords: false,
       joinRole: 'editor',
+      quality: { disabled: [] },
     });
     expect((await user.agent.put(`/api/projects/${project.id}`, { acronym: 'ABCDEFG' })).statusCode).toBe(200);
     const tooLong = await user.agent.put(`/api/projects/${project.id}`, { acronym: 'ABCDEFGHI' });
@@ -141,6 +142,7 @@ describe('update and settings', () => {
       acronymMaxSize: 6,
       autoAcronymIgnoreSmallWords: true,
       joinRole: 'editor',
+      quality: { disabled: [] },
     });
     const bad = await user.agent.put(`/api/projects/settings/${project.id}`, { settings: { acronymMaxSize: 21 } });
     expect(bad.statusCode).toBe(422);

@@ -29,6 +29,7 @@ describe('project settings are merged by the database', () => {
       acronymMaxSize: 9,
       autoAcronymIgnoreSmallWords: false,
       joinRole: 'editor',
+      quality: { disabled: [] },
     });
     expect((await owner.agent.get(url)).data.data).toEqual(merged);
   });
@@ -50,6 +51,7 @@ describe('project settings are merged by the database', () => {
       acronymMaxSize: 9,
       autoAcronymIgnoreSmallWords: true,
       joinRole: 'editor',
+      quality: { disabled: [] },
     });
   });
 });
