@@ -15,6 +15,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+// Skipped only where nginx is absent (issue 39 asks for that notice); CI installs it through scripts/prerequisites.mjs,
+// whose test fails when it is missing, so in CI this always runs.
 test.skip(
   !fs.existsSync(NGINX),
   `nginx is not installed (${NGINX}): this test runs Debian's nginx; \`node scripts/prerequisites.mjs\` installs it`,
