@@ -94,6 +94,8 @@ export default defineConfig({
       // As behind a reverse proxy: each test user registers from an address of its own (support/users.ts), which
       // keeps the suite under the registrations' limit per address.
       TRUST_PROXY: 'true',
+      // The export thread loaded ahead, as the specs' exports were timed against before threads started lazily.
+      WARM_THREADS: 'true',
       // E2E_WEB_DIST points the server at another build of the client (an engineer's own, while another builds too).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(process.env.E2E_WEB_DIST) } : {}),
     },

@@ -13,12 +13,14 @@ import {
 } from '@reqloom/server';
 import { generateProject } from './generate';
 
-// `npx tsx bench/src/first-export.ts [--idle 10]`: the first and the second Word export of a server, as `npm start`
-// runs it (tsx, PGlite). The first export used to start the export thread, which loads its modules (docx, TipTap,
-// happy-dom) under tsx: seconds, against a fraction of one for the next export. The server now starts that thread when
-// it listens (main.ts); this waits for that, then `--idle` seconds more before the first export.
+// `npx tsx bench/src/first-export.ts [--warm] [--idle 10]`: the first and the second Word export of a server, as
+// `npm start` runs it (tsx, PGlite). The first export starts the export thread, which loads its modules (docx, TipTap,
+// happy-dom) under tsx: seconds, against a fraction of one for the next export. With `--warm` the thread is started
+// ahead, as WARM_THREADS=true does when the server listens (main.ts); either way `--idle` seconds pass before the first.
 
-const { values: args } = parseArgs({ options: { idle: { type: 'string', default: '10' } } });
+const { values: args } = parseArgs({
+  options: { idle: { type: 'string', default: '10' }, warm: { type: 'boolean', default: false } },
+});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reqloom-first-export-'));
 const built = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
 const { app, ctx } = built;
@@ -38,11 +40,13 @@ try {
   const shape = { documents: 1, requirementsPerDocument: 100, categoriesPerDocument: 5, links: 0 };
   const { documentIds } = await generateProject(ctx.db, user.id, shape);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const warming = performance.now();
-  await built.warmUp();
-  console.log(
-    `warm-up (the export thread loaded, in the background of a listening server): ${((performance.now() - warming) / 1000).toFixed(2)} s`,
-  );
+  if (args.warm) {
+    const warming = performance.now();
+    await built.warmUp();
+    console.log(
+      `warm-up (the export thread loaded, in the background of a listening server): ${((performance.now() - warming) / 1000).toFixed(2)} s`,
+    );
+  }
   await new Promise((resolve) => setTimeout(resolve, Number(args.idle) * 1000));
   const get = async (url: string) => {
     const res = await fetch(`${base}${url}`, { headers });

@@ -63,7 +63,8 @@ export type RouteInfo = { method: string; url: string; access: RouteAccess | und
 /**
  * `routes` lists every route registered, so that tests can walk them all (bad input, permissions). `warmUp` starts
  * ahead of time what the first request of its kind would otherwise wait for (the export and quality threads): main.ts
- * calls it once listening, in the background; test apps do not, so those that never use a thread start none.
+ * calls it once listening, in the background, when WARM_THREADS=true (decisions §26, memory); test apps do not, so
+ * those that never use a thread start none.
  */
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; routes: RouteInfo[]; warmUp: () => Promise<void> };
 

@@ -22,6 +22,10 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   METRICS_TOKEN: z.string().optional(),
+  WARM_THREADS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   OIDC_ISSUER: z.string().url().optional().or(z.literal('')),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -67,6 +71,11 @@ export type Config = {
    * whose request came through no proxy.
    */
   metricsToken: string | undefined;
+  /**
+   * Whether the export and quality threads start with the server (the first export then costs what the others do) and
+   * stay, rather than at their first job and until ten minutes without one (decisions §26: 73 MB a small machine keeps).
+   */
+  warmThreads: boolean;
   /** Cookies get the Secure flag when the app is served over https. */
   secureCookies: boolean;
   /** The window of realtime batches (SubscribeRequest.batch); not read from the environment, tests widen it. */
@@ -125,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN || undefined,
+    warmThreads: e.WARM_THREADS,
     secureCookies: appUrl.startsWith('https://'),
     realtimeBatchWindowMs: REALTIME_BATCH_WINDOW_MS,
     realtimeBatchWindowMaxMs: REALTIME_BATCH_WINDOW_MAX_MS,

@@ -10,3 +10,4 @@ export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './http/session-cookie'
 export { writeBackup } from './cli/backup/backup';
 export { restoreBackup } from './cli/backup/restore';
 export { stateOfHtml } from './modules/working-area/requirements/description/shared-description';
+export { EXPORT_LIMITS } from './modules/interchange/export-off-thread';

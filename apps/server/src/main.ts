@@ -25,6 +25,7 @@ process.once('SIGTERM', () => shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Reqloom is listening on ${config.appUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
-// The export thread loads its modules now rather than during the first export (seconds under tsx); it is closed with
-// the app, and a failure here only leaves the first export to start it.
-void warmUp();
+// With WARM_THREADS=true, the export and quality threads load their modules now rather than during the first export
+// (seconds under tsx), and stay; they are closed with the app, and a failure here only leaves the first job to start
+// them. By default they start at their first job and stop after ten idle minutes (decisions §26, memory).
+if (config.warmThreads) void warmUp();

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BoundedThread } from './bounded-thread';
 
 const threads: BoundedThread<null, { loadedAt: number }>[] = [];
-function probe() {
+function probe(idleMs?: number | null) {
   const thread = new BoundedThread<null, { loadedAt: number }>({
     task: new URL('../../test/thread-probe-task.ts', import.meta.url),
     name: 'the probe thread',
-    limits: { heapMb: 256, timeoutMs: 30_000 },
+    limits: { heapMb: 256, timeoutMs: 30_000, idleMs },
     refusal: () => new Error('refused'),
   });
   threads.push(thread);
@@ -33,5 +33,47 @@ describe('a bounded thread warmed ahead of its first job', () => {
     const asked = Date.now();
     const { loadedAt } = await thread.run(null);
     expect(loadedAt).toBeGreaterThanOrEqual(asked);
+  });
+});
+
+const until = async (check: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+  return check();
+};
+
+describe('a bounded thread with no job for a while (decisions §26, memory)', () => {
+  it('is stopped, and the next job starts a new one', async () => {
+    const thread = probe(100);
+    expect(thread.running).toBe(false);
+    const first = await thread.run(null);
+    expect(await until(() => !thread.running)).toBe(true);
+    const second = await thread.run(null);
+    // A new thread loaded the task module again, after the first job's thread had loaded it.
+    expect(second.loadedAt).toBeGreaterThan(first.loadedAt);
+  });
+
+  it('is kept while jobs keep coming within the idle time', async () => {
+    const thread = probe(1_000);
+    const first = await thread.run(null);
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await thread.run(null)).loadedAt).toBe(first.loadedAt);
+    }
+  });
+
+  it('is kept when the server warmed it (WARM_THREADS=true chose speed over memory)', async () => {
+    const thread = probe(50);
+    await thread.warm();
+    await thread.run(null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(thread.running).toBe(true);
+  });
+
+  it('is kept without an idle time', async () => {
+    const thread = probe(null);
+    await thread.run(null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(thread.running).toBe(true);
   });
 });

@@ -13,9 +13,18 @@ import { Worker } from 'node:worker_threads';
  *
  * The thread runs `thread-worker.mjs` with a task module (`task`, a `ThreadTask`) of plain TypeScript. Loading that
  * module takes seconds under tsx (docx, TipTap, happy-dom: the first Word export took 9.3 s against 0.57 s for the
- * next), so a server starts the thread ahead of its first job (`warm`) once it listens.
+ * next), so a server may start the thread ahead of its first job (`warm`, with WARM_THREADS=true).
+ *
+ * A thread holds tens of megabytes (its own V8 heap and modules: 73 MB for the export and quality threads together),
+ * which a small machine should not keep for a job that comes once a day: a thread with no job for `idleMs` is stopped,
+ * and the next job starts a new one (decisions §26, memory).
  */
-export type ThreadLimits = { heapMb: number; timeoutMs: number };
+export type ThreadLimits = {
+  heapMb: number;
+  timeoutMs: number;
+  /** How long a thread waits for its next job before it is stopped; `null`: kept until `close`. THREAD_IDLE_MS if unset. */
+  idleMs?: number | null;
+};
 
 /**
  * What a task module exports as `task`: the work, which of its errors refuse the input (not a failure of ours), and
@@ -42,6 +51,9 @@ export type ThreadOptions = {
   refusal: (refusal: Refusal) => Error;
 };
 
+/** A thread with no job for ten minutes gives its memory back (decisions §26). */
+export const THREAD_IDLE_MS = 10 * 60_000;
+
 type Job<In, Out> = {
   id: number;
   input: In;
@@ -65,6 +77,8 @@ export class BoundedThread<In, Out> {
   /** Settles once the current thread has loaded its task module, or has ended. */
   private loaded: Promise<void> = Promise.resolve();
   private closed = false;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private keepWarm = false;
 
   constructor(private readonly options: ThreadOptions) {}
 
@@ -79,10 +93,12 @@ export class BoundedThread<In, Out> {
   /**
    * Starts the thread now rather than at the first job, so that the first job costs what the others do; settles once
    * the task module is loaded (or the thread ended: a thread that dies here is started again by the next job). The
-   * thread stays unreferenced: a warm thread never keeps the process alive. Nothing after `close`.
+   * thread stays unreferenced: a warm thread never keeps the process alive. Nothing after `close`. A server that warms
+   * its threads has chosen speed over memory: its threads are not stopped when idle.
    */
   warm(): Promise<void> {
     if (this.closed) return Promise.resolve();
+    this.keepWarm = true;
     this.thread(true);
     return this.loaded;
   }
@@ -90,6 +106,7 @@ export class BoundedThread<In, Out> {
   /** Stops the thread (tests, shutdown); what waits is refused, and no warm-up starts it again. */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     const worker = this.worker;
     this.worker = null;
     const closed = () => new Error(`${this.options.name} was closed`);
@@ -102,6 +119,7 @@ export class BoundedThread<In, Out> {
     if (this.current || this.waiting.length === 0) return;
     const job = this.waiting.shift()!;
     this.current = job;
+    clearTimeout(this.idleTimer);
     const worker = this.thread();
     // Referenced while it works, so that a script waiting only for this answer is not ended under it.
     worker.ref();
@@ -117,6 +135,26 @@ export class BoundedThread<In, Out> {
     else job.resolve(outcome.output);
     if (this.waiting.length === 0) this.worker?.unref();
     this.next();
+    if (!this.current) this.stopWhenIdle();
+  }
+
+  /** Whether a thread is running now (tests of the idle stop). */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Stops the thread once it has had no job for `idleMs`; a job before then keeps it (see `next`). */
+  private stopWhenIdle(): void {
+    const idleMs = this.options.limits.idleMs === undefined ? THREAD_IDLE_MS : this.options.limits.idleMs;
+    if (idleMs === null || this.keepWarm || !this.worker) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      const idle = this.worker;
+      if (!idle || this.current) return;
+      this.worker = null;
+      void idle.terminate();
+    }, idleMs);
+    this.idleTimer.unref();
   }
 
   /** The thread, started if need be; `warm`: started ahead of a job, it runs the task's warm-up before any job. */

@@ -44,7 +44,7 @@ export class ExportThread {
     return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), extension };
   }
 
-  /** Loads the thread ahead of the first export (main.ts, once listening); see BoundedThread.warm. */
+  /** Loads the thread ahead of the first export (main.ts, once listening, with WARM_THREADS=true); see BoundedThread.warm. */
   warm(): Promise<void> {
     return this.thread.warm();
   }

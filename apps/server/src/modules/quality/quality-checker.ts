@@ -72,7 +72,7 @@ export class QualityChecker {
     return results;
   }
 
-  /** Loads the thread ahead of the first large document (main.ts, once listening). */
+  /** Loads the thread ahead of the first large document (main.ts, once listening, with WARM_THREADS=true). */
   warm(): Promise<void> {
     return this.thread.warm();
   }
