@@ -35,6 +35,8 @@ export default defineConfig({
       ...(redisUrl ? [serverProject('redis', 'pglite', ['src/**/*.redis.test.ts'])] : []),
       // The repository's own scripts (npm run dev).
       { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], testTimeout: 200_000 } },
+      // The benchmark page's reading of the result files (the benches themselves run by hand: npm run bench).
+      { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
     ],
   },

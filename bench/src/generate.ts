@@ -39,10 +39,12 @@ function sentence(random: () => number, words: number): string {
   ).join(' ');
 }
 
-/** `--scale`: small for a smoke run, 20k the default, 100k the large project of issue 8. */
+/** `--scale`: small for a smoke run, 20k the default, 100k the large project of issue 8; 10k and 50k for the benchmark page. */
 export const SCALES = {
   small: { documents: 3, requirementsPerDocument: 100, categoriesPerDocument: 5, links: 200 },
+  '10k': { documents: 20, requirementsPerDocument: 500, categoriesPerDocument: 10, links: 10_000 },
   '20k': { documents: 20, requirementsPerDocument: 1000, categoriesPerDocument: 20, links: 20_000 },
+  '50k': { documents: 20, requirementsPerDocument: 2500, categoriesPerDocument: 30, links: 50_000 },
   '100k': { documents: 20, requirementsPerDocument: 5000, categoriesPerDocument: 50, links: 100_000 },
 } satisfies Record<string, Shape>;
 export type ScaleName = keyof typeof SCALES;

@@ -222,6 +222,8 @@ const report: Record<string, unknown> = {
     cpus: os.cpus().length,
     cpu: os.cpus()[0]?.model,
     memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    // As the run ended: the benchmark page shows it beside the figures (a loaded machine's are slower than the code's).
+    load_average: os.loadavg().map((l) => Math.round(l * 100) / 100),
     node: process.version,
   },
   scale,
