@@ -60,6 +60,8 @@ type Figures = {
   max_s: number;
   peak_rss_mb: number;
   rss_before_mb: number;
+  /** PostgreSQL only: pg_dump -Fc (backup) or pg_restore (restore) of the same database, the bare reference. */
+  bare_p50_s?: number;
 };
 
 const postgresUrl = (name: string) => {
@@ -154,6 +156,32 @@ async function prepare(kind: 'pglite' | 'postgres', work: string): Promise<strin
   }
 }
 
+/**
+ * The bare reference on PostgreSQL: its own tools on the same database, each a process as the bench's runs are:
+ * pg_dump -Fc of the source, and pg_restore of that into an empty database.
+ */
+async function bareRun(source: string, work: string): Promise<{ dump: number; restore: number }> {
+  const dumpFile = path.join(work, 'bare.dump');
+  let began = performance.now();
+  execFileSync('pg_dump', ['-Fc', '-f', dumpFile, source]);
+  const dump = (performance.now() - began) / 1000;
+  const target = postgresUrl('_bare');
+  const { default: pg } = await import('pg');
+  const admin = new URL(baseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const name = new URL(target).pathname.slice(1).replace(/\W/g, '');
+  await client.query(`DROP DATABASE IF EXISTS ${name}`);
+  await client.query(`CREATE DATABASE ${name}`);
+  began = performance.now();
+  execFileSync('pg_restore', ['--no-owner', '-d', target, dumpFile]);
+  const restore = (performance.now() - began) / 1000;
+  await client.query(`DROP DATABASE ${name}`);
+  await client.end();
+  return { dump, restore };
+}
+
 /** An empty, migrated database of the kind asked, for one restore. */
 async function emptyTarget(kind: 'pglite' | 'postgres', work: string, run: number): Promise<string> {
   if (kind === 'pglite') {
@@ -176,7 +204,13 @@ try {
     const source = await prepare(kind, work);
     const file = path.join(work, `${kind}.backup`);
     const runs: Record<Operation, Run[]> = { backup: [], restore: [] };
+    const bare: Record<Operation, number[]> = { backup: [], restore: [] };
     for (let i = 0; i < RUNS; i++) {
+      if (kind === 'postgres') {
+        const { dump, restore } = await bareRun(source, work);
+        bare.backup.push(dump);
+        bare.restore.push(restore);
+      }
       runs.backup.push(child('backup', source, file));
       runs.restore.push(child('restore', await emptyTarget(kind, work, i), file));
       console.error(
@@ -197,6 +231,16 @@ try {
         max_s: Number(times.at(-1)!.toFixed(2)),
         peak_rss_mb: Math.max(...list.map((r) => r.peak_rss_mb)),
         rss_before_mb: Math.max(...list.map((r) => r.rss_before_mb)),
+        ...(bare[operation].length > 0
+          ? {
+              bare_p50_s: Number(
+                percentile(
+                  [...bare[operation]].sort((a, b) => a - b),
+                  50,
+                ).toFixed(2),
+              ),
+            }
+          : {}),
       });
     }
   }
@@ -205,7 +249,15 @@ try {
 }
 
 const load = os.loadavg()[0]!.toFixed(1);
-const report = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, load, scale, results };
+const report = {
+  at: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  load,
+  loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  scale,
+  results,
+};
 const md = [
   `# Backup and restore (${report.at}, Node ${report.node}, ${report.cpus} CPUs, load average ${load} at the end)`,
   '',
@@ -214,11 +266,11 @@ const md = [
     `${IMAGE_BYTES / 1024} KB. Each run is a process of its own; peak memory is its peak resident set (the database ` +
     'opened: for PGlite the whole embedded PostgreSQL), "before" what it held once the database was open.',
   '',
-  '| operation | database | rows | file | runs | p50 | max | RSS before | peak RSS |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  '| operation | database | rows | file | runs | p50 | max | RSS before | peak RSS | bare pg_dump / pg_restore p50 |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (r) =>
-      `| ${r.operation} | ${r.database} | ${r.rows} | ${r.file_mb} MB | ${r.runs} | ${r.p50_s} s | ${r.max_s} s | ${r.rss_before_mb} MB | ${r.peak_rss_mb} MB |`,
+      `| ${r.operation} | ${r.database} | ${r.rows} | ${r.file_mb} MB | ${r.runs} | ${r.p50_s} s | ${r.max_s} s | ${r.rss_before_mb} MB | ${r.peak_rss_mb} MB | ${r.bare_p50_s === undefined ? '–' : `${r.bare_p50_s} s`} |`,
   ),
   '',
 ].join('\n');
