@@ -108,6 +108,22 @@ const map = (json: unknown): Figure[] => {
   ];
 };
 
+const interchange = (json: unknown): Figure[] =>
+  ((at(json, 'results') as unknown[] | undefined) ?? [])
+    .filter((r) => at(r, 'database') === 'postgres')
+    .flatMap((r) => figure(`${String(at(r, 'operation'))}, p50`, num(r, 'p50_s'), 's'));
+
+const auditTrail = (json: unknown): Figure[] =>
+  ((at(firstOf(json, 'audit'), 'queries') as unknown[] | undefined) ?? []).flatMap((q) =>
+    figure(`a page of the trail, filter ${String(at(q, 'filter'))}, p50`, num(q, 'p50_ms'), 'ms'),
+  );
+
+const qualityRules = (json: unknown): Figure[] =>
+  figure('the rules over every requirement, p50', num(json, 'check_ms', 'p50'), 'ms', {
+    name: 'Intl.Segmenter splitting the same text into words',
+    value: num(json, 'reference_intl_segmenter_words_ms', 'p50'),
+  });
+
 export const ONE_SIZE_SCENARIOS: Scenario[] = [
   {
     id: 'matrix',
@@ -197,6 +213,30 @@ export const ONE_SIZE_SCENARIOS: Scenario[] = [
     prefix: 'collaboration',
     projectScale: false,
     runs: single('collaboration', (j) => count(num(j, 'editors')), collaboration),
+  },
+  {
+    id: 'interchange',
+    title: 'Word and ReqIF (`npm run bench:interchange`)',
+    about: 'One document of this many requirements exported and imported through the API.',
+    prefix: 'interchange',
+    projectScale: false,
+    runs: single('interchange', (j) => count(num(firstOf(j, 'results'), 'requirements')), interchange),
+  },
+  {
+    id: 'audit',
+    title: 'The audit trail (`npm run bench:audit`)',
+    about: 'A trail of this many entries, read a page at a time. PostgreSQL.',
+    prefix: 'audit',
+    projectScale: false,
+    runs: single('audit', (j) => (num(firstOf(j, 'audit'), 'entries') ? '1M' : null), auditTrail),
+  },
+  {
+    id: 'quality',
+    title: 'The quality rules (`npm run bench:quality`)',
+    about: 'This many requirements of the bench project through the rule set, in one process.',
+    prefix: 'quality',
+    projectScale: false,
+    runs: single('quality', (j) => count(num(j, 'requirements')), qualityRules),
   },
   {
     id: 'memory',
