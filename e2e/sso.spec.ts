@@ -252,6 +252,26 @@ test('an account of the provider signs a review, and revokes the signature, by s
   await page.goto(reviewPath);
   await expect(page.getByRole('heading', { level: 1, name: 'Release 1 sign-off' })).toBeVisible();
 
+  await test.step('a sign-in at the provider older than 5 minutes is refused, and the dialog says so', async () => {
+    await page.getByRole('button', { name: 'Sign this review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign the review electronically' });
+    idp.mode.staleLogin = true;
+    try {
+      await dialog.getByRole('link', { name: `Confirm it is you with ${PROVIDER}` }).click();
+      await signInAtProvider(page, grace.login);
+    } finally {
+      idp.mode.staleLogin = false;
+    }
+    await expect(page).toHaveURL(new RegExp(`${reviewPath}\\?reauth_for=sign&reauth_error=reauth$`));
+    const back = page.getByRole('dialog', { name: 'Sign the review electronically' });
+    await expect(back.getByRole('alert').filter({ hasText: 'could not confirm that it is you' })).toBeVisible();
+    await expect(back.getByRole('button', { name: 'Sign electronically' })).toBeDisabled();
+    await shot(page, 'en-3b-sign-dialog-refused');
+    await back.getByRole('button', { name: 'Cancel' }).click();
+    await expect(back).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${reviewPath}$`));
+  });
+
   await test.step('the sign dialog asks for the provider, not a password', async () => {
     await page.getByRole('button', { name: 'Sign this review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign the review electronically' });

@@ -89,6 +89,8 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
           return reply.redirect(withParam(outcome.returnTo, 'reauth', 'ok'));
         case 'refused':
           request.log.warn({ sso: outcome.reason, detail: outcome.detail }, 'single sign-on refused');
+          if (outcome.reauthReturnTo)
+            return reply.redirect(withParam(outcome.reauthReturnTo, 'reauth_error', outcome.reason));
           return reply.redirect(`/login?sso_error=${outcome.reason}`);
       }
     },

@@ -4,7 +4,8 @@ import type { useProviderReauth } from './useProviderReauth';
 
 /**
  * Where a local account types its password again, an account linked to single sign-on finds either the way to the
- * provider (a link: the whole page goes there and comes back) or, back from it, the word that it is done.
+ * provider (a link: the whole page goes there and comes back) or, back from it, the word that it is done, or why the
+ * new sign-in was refused, with the way to try again.
  */
 export function ProviderReauthStep({
   reauth,
@@ -24,6 +25,11 @@ export function ProviderReauthStep({
     );
   return (
     <Stack gap={6}>
+      {reauth.refusal ? (
+        <Alert color="red" variant="light" role="alert">
+          {t(`auth.sso.errors.${reauth.refusal}`)}
+        </Alert>
+      ) : null}
       <Text fz="sm">{hint}</Text>
       <Button component="a" href={reauth.href} variant="default">
         {t('reviews.sign.reauth', { name: reauth.name })}

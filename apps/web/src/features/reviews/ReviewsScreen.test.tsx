@@ -422,6 +422,18 @@ describe('an account linked to single sign-on', () => {
     expect(button('Revoke the signature', dialog())?.hasAttribute('disabled')).toBe(true);
   });
 
+  it('says why the new sign-in at the provider was refused, in the dialog it was for, and offers it again', async () => {
+    await show(
+      '/project/ada/engine/reviews/4?reauth_for=sign&reauth_error=reauth',
+      { role: 'reviewer', me: BOB },
+      linked,
+    );
+    const alerts = [...dialog().querySelectorAll('[role="alert"]')].map((element) => element.textContent);
+    expect(alerts).toContainEqual(expect.stringContaining('could not confirm that it is you'));
+    expect(button('Confirm it is you with Corp SSO', dialog())).toBeDefined();
+    expect(button('Sign electronically', dialog())?.hasAttribute('disabled')).toBe(true);
+  });
+
   it('takes a proof brought back for a revocation for that one only, not for signing', async () => {
     await show('/project/ada/engine/reviews/4?reauth_for=revoke-30&reauth=ok', { role: 'reviewer', me: BOB }, linked);
     expect(document.querySelector('[role="dialog"]')).toBeNull();
