@@ -154,8 +154,10 @@ test('an editor starts a review; the approver gets the mail, gives verdicts and 
     const violations = await seriousViolations(approver);
     expect(violations, describeViolations('sign dialog', violations)).toEqual([]);
     await dialog.getByRole('button', { name: 'Sign electronically' }).click();
-    // Mantine marks the password input invalid with data-invalid and ties the error to it by aria-describedby.
+    // The refused password is marked invalid (aria-invalid, which PasswordField adds to Mantine's data-invalid), and
+    // Mantine ties the error to it by aria-describedby.
     await expect(password).toHaveAttribute('data-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
     await expect(password).toHaveValue('');
     await expect(approver.getByRole('region', { name: 'Signatures' })).toContainText('No signature yet.');
     await password.fill(bob.password);

@@ -155,7 +155,7 @@ const en = {
   'auth.session_required': 'This action requires signing in with a password, not an access token.',
   'auth.sso_only': 'This account signs in through single sign-on; passwords are not used here.',
   'auth.sso_registration_closed': 'Accounts are created by signing in through single sign-on.',
-  'auth.reauth_required': 'Sign in again through single sign-on to confirm it is you, then sign.',
+  'auth.reauth_required': 'Sign in again through single sign-on to confirm it is you, then try again.',
   'mail.greeting': 'Hello {name},',
   'mail.signature': 'The Reqloom team',
   'mail.review.subject': 'Review “{title}” in {project}',
@@ -331,7 +331,8 @@ const fr: Record<MessageKey, string> = {
   'auth.session_required': "Cette action nécessite une connexion par mot de passe, pas un jeton d'accès.",
   'auth.sso_only': "Ce compte se connecte par l'authentification unique ; les mots de passe n'y servent pas.",
   'auth.sso_registration_closed': "Les comptes sont créés en se connectant par l'authentification unique.",
-  'auth.reauth_required': "Reconnectez-vous par l'authentification unique pour confirmer votre identité, puis signez.",
+  'auth.reauth_required':
+    "Reconnectez-vous par l'authentification unique pour confirmer votre identité, puis recommencez.",
   'mail.greeting': 'Bonjour {name},',
   'mail.signature': "L'équipe Reqloom",
   'mail.review.subject': 'Revue « {title} » dans {project}',

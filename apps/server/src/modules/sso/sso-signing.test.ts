@@ -65,7 +65,8 @@ describe('signing with an account linked to the provider', () => {
     idp.mode.staleLogin = true;
     try {
       const { answer } = await viaProvider(scene.ann, 'ann', `/api/auth/oidc/reauth?return_to=/reviews/${reviewId}`);
-      expect(answer.headers.location).toBe('/login?sso_error=reauth');
+      // Back to the review, where the dialog says why (she is still logged in there).
+      expect(answer.headers.location).toBe(`/reviews/${reviewId}?reauth_error=reauth`);
     } finally {
       idp.mode.staleLogin = false;
     }
@@ -82,7 +83,7 @@ describe('signing with an account linked to the provider', () => {
   it('refuses a re-authentication as another person of the provider', async () => {
     idp.people.set('mallory', { email: 'mallory@corp.example', email_verified: true });
     const { answer } = await viaProvider(scene.ann, 'mallory', '/api/auth/oidc/reauth?return_to=/');
-    expect(answer.headers.location).toBe('/login?sso_error=reauth');
+    expect(answer.headers.location).toBe('/?reauth_error=reauth');
   });
 });
 

@@ -18,3 +18,12 @@ export function withParam(path: string, name: string, value: string): string {
   parsed.searchParams.set(name, value);
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
+
+/**
+ * Where a login through the provider lands: the login page, told that the session cookie is set (`sso_done=1`) and
+ * where to go on (`from`, the page asked for). The web client keeps its own copy of the session's expiry (the session
+ * clock) and sends anyone without one to login; the login page starts it from POST auth/refresh, then goes on.
+ */
+export function signedInLanding(returnTo: string): string {
+  return returnTo === '/' ? '/login?sso_done=1' : `/login?sso_done=1&from=${encodeURIComponent(returnTo)}`;
+}

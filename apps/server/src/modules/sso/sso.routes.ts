@@ -8,7 +8,7 @@ import { currentUser } from '../../http/authenticate';
 import { setSessionCookie } from '../../http/session-cookie';
 import { isLinked } from './sso.accounts';
 import { clearSsoCookie, setSsoCookie, ssoCookieOf } from './sso.cookies';
-import { safeReturnTo, withParam } from './sso.return-to';
+import { safeReturnTo, signedInLanding, withParam } from './sso.return-to';
 import { finishFlow, startFlow } from './sso.service';
 
 /**
@@ -80,7 +80,7 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
       switch (outcome.kind) {
         case 'session':
           setSessionCookie(reply, ctx.config, outcome.session.token);
-          return reply.redirect(outcome.returnTo);
+          return reply.redirect(signedInLanding(outcome.returnTo));
         case 'link':
           setSsoCookie(reply, ctx.config, 'link', outcome.linkToken);
           return reply.redirect('/login?sso_link=1');
@@ -89,6 +89,8 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
           return reply.redirect(withParam(outcome.returnTo, 'reauth', 'ok'));
         case 'refused':
           request.log.warn({ sso: outcome.reason, detail: outcome.detail }, 'single sign-on refused');
+          if (outcome.reauthReturnTo)
+            return reply.redirect(withParam(outcome.reauthReturnTo, 'reauth_error', outcome.reason));
           return reply.redirect(`/login?sso_error=${outcome.reason}`);
       }
     },

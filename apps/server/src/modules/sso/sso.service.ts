@@ -17,7 +17,7 @@ export type CallbackOutcome =
   | { kind: 'session'; session: { token: string; expiresAt: Date }; returnTo: string }
   | { kind: 'link'; linkToken: string }
   | { kind: 'proof'; proofToken: string; returnTo: string }
-  | { kind: 'refused'; reason: SsoError; detail?: string };
+  | { kind: 'refused'; reason: SsoError; detail?: string; reauthReturnTo?: string };
 
 /** What a failed check was, in the words of openid-client and the library below it (their messages, not causes). */
 function failedCheck(error: unknown): string {
@@ -74,7 +74,14 @@ export async function finishFlow(
   if (!state || !browserState || state !== browserState) return { kind: 'refused', reason: 'state' };
   const flow = await consumeFlow(db, ['login', 'reauth'], state);
   if (!flow || !flow.nonce || !flow.codeVerifier) return { kind: 'refused', reason: 'state' };
-  if (query.error || !query.code) return { kind: 'refused', reason: 'provider', detail: query.error?.slice(0, 100) };
+  // A refused re-authentication goes back to the page that asked for it (the person is still logged in there).
+  const refused = (reason: SsoError, detail?: string): CallbackOutcome => ({
+    kind: 'refused',
+    reason,
+    detail,
+    ...(flow.kind === 'reauth' ? { reauthReturnTo: flow.returnTo ?? '/' } : {}),
+  });
+  if (query.error || !query.code) return refused('provider', query.error?.slice(0, 100));
 
   let claims: Claims;
   try {
@@ -89,7 +96,7 @@ export async function finishFlow(
       idTokenExpected: true,
     });
     const idClaims = tokens.claims();
-    if (!idClaims) return { kind: 'refused', reason: 'token' };
+    if (!idClaims) return refused('token');
     claims = { ...idClaims };
     // Some providers keep the e-mail for the userinfo endpoint; the subject must be the ID token's.
     if (claims.email === undefined && tokens.access_token) {
@@ -99,16 +106,16 @@ export async function finishFlow(
   } catch (error) {
     // The library's message names the check that failed (nonce, exp, aud…) and quotes no token; its `cause` may, and
     // stays out of the log.
-    return { kind: 'refused', reason: 'token', detail: failedCheck(error) };
+    return refused('token', failedCheck(error));
   }
 
   if (flow.kind === 'reauth') {
     const user = await userByIdentity(db, config.issuer, claims.sub);
-    if (!user || user.id !== flow.userId) return { kind: 'refused', reason: 'reauth' };
+    if (!user || user.id !== flow.userId) return refused('reauth');
     const now = Math.floor(Date.now() / 1000);
     const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : undefined;
     if (authTime === undefined || authTime > now + CLOCK_SKEW_S || now - authTime > REAUTH_MAX_AGE_S)
-      return { kind: 'refused', reason: 'reauth' };
+      return refused('reauth');
     const proofToken = await createFlow(db, 'proof', { userId: user.id });
     return { kind: 'proof', proofToken, returnTo: flow.returnTo ?? '/' };
   }

@@ -30,6 +30,12 @@ afterAll(async () => {
   await idp?.close();
 });
 
+/**
+ * A login's landing: the login page, which starts the web client's session clock, then goes on to the page asked
+ * for (/projects, in these tests).
+ */
+const LANDING_PROJECTS = '/login?sso_done=1&from=%2Fprojects';
+
 /** Someone the provider knows, by a fresh login name. */
 function person(details: { email?: string; email_verified?: boolean; name?: string } = {}) {
   const login = unique('p');
@@ -82,7 +88,7 @@ describe('login through the provider', () => {
     const agent = t.agent();
     const { answer } = await sso(agent, login);
     expect(answer.statusCode).toBe(302);
-    expect(answer.headers.location).toBe('/projects');
+    expect(answer.headers.location).toBe(LANDING_PROJECTS);
     const me = await sessionOf(agent);
     expect(me.statusCode).toBe(200);
     const user = await userNamed(email);
@@ -93,7 +99,7 @@ describe('login through the provider', () => {
 
     // The second login finds the same account by (issuer, subject).
     const again = t.agent();
-    expect((await sso(again, login)).answer.headers.location).toBe('/projects');
+    expect((await sso(again, login)).answer.headers.location).toBe(LANDING_PROJECTS);
     expect((await t.ctx.db.select().from(users).where(eq(users.email, email))).length).toBe(1);
   });
 
@@ -113,7 +119,7 @@ describe('login through the provider', () => {
       const { answer } = await sso(agent, login, {
         start: `/api/auth/oidc/login?return_to=${encodeURIComponent(target)}`,
       });
-      expect(answer.headers.location).toBe('/');
+      expect(answer.headers.location).toBe('/login?sso_done=1');
     }
   });
 
@@ -144,7 +150,7 @@ describe('forgeries are refused', () => {
 
     // A fresh flow succeeds once; its answer replayed with the same cookie finds the state used.
     const ok = await sso(agent, login);
-    expect(ok.answer.headers.location).toBe('/projects');
+    expect(ok.answer.headers.location).toBe(LANDING_PROJECTS);
     const replay = t.agent();
     const state = new URL(`${APP_URL}${ok.callbackPath}`).searchParams.get('state')!;
     replay.cookies.set('reqloom_oidc_state', state);
@@ -231,7 +237,7 @@ describe('an existing account', () => {
     const links = await t.ctx.db.select().from(oidcIdentities).where(eq(oidcIdentities.userId, owner.id));
     expect(links.map((l) => l.subject)).toEqual([login]);
     const later = t.agent();
-    expect((await sso(later, login)).answer.headers.location).toBe('/projects');
+    expect((await sso(later, login)).answer.headers.location).toBe(LANDING_PROJECTS);
     expect((await sessionOf(later)).data.data.id).toBe(owner.id);
     expect((await t.agent().get('/api/auth/oidc')).data.linked).toBe(false);
     expect((await later.get('/api/auth/oidc')).data.linked).toBe(true);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { SSO_ERRORS, type SsoError } from '@reqloom/domain';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { usePageTitle } from '../../components/usePageTitle';
 import { login, ssoLoginHref } from './authApi';
 import { useSsoInfo } from './useSsoInfo';
+import { useSsoLanding } from './useSsoLanding';
 import { safeFromPath } from './safeFromPath';
 
 const FIELDS = ['email', 'password'] as const;
@@ -35,6 +36,8 @@ export function LoginScreen() {
   const ssoError = params.get('sso_error');
   const ssoErrorKey = SSO_ERRORS.includes(ssoError as SsoError) ? (ssoError as SsoError) : null;
   const ssoLink = params.get('sso_link') === '1';
+  const ssoLanding = params.get('sso_done') === '1';
+  const landingFailed = useSsoLanding(ssoLanding, from);
 
   const mutation = useMutation({
     mutationFn: (values: LoginBody) => {
@@ -48,6 +51,13 @@ export function LoginScreen() {
     },
     onError: (error) => setAlert(applyServerErrors(form, FIELDS, error, t)),
   });
+
+  if (ssoLanding && !landingFailed)
+    return (
+      <Center mih="60vh">
+        <Loader aria-label={t('auth.sso.landing', { name: ssoName })} />
+      </Center>
+    );
 
   return (
     <AuthCard
@@ -70,9 +80,9 @@ export function LoginScreen() {
         })}
       >
         <Stack gap="md">
-          {ssoErrorKey ? (
+          {ssoErrorKey || landingFailed ? (
             <Alert color="red" variant="light" role="alert">
-              {t(`auth.sso.errors.${ssoErrorKey}`)}
+              {t(`auth.sso.errors.${ssoErrorKey ?? 'state'}`)}
             </Alert>
           ) : null}
           {ssoLink ? (

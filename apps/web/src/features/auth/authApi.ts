@@ -34,3 +34,6 @@ export const ssoLoginHref = (returnTo: string | null) =>
 
 /** A signature's re-authentication at the provider, back to `returnTo` with `?reauth=ok`. */
 export const ssoReauthHref = (returnTo: string) => `/api/auth/oidc/reauth?return_to=${encodeURIComponent(returnTo)}`;
+
+/** The session's expiry, slid from now: how a session opened elsewhere (by the provider's callback) starts here. */
+export const refreshSession = () => api.post<SessionAnswer>('auth/refresh');

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core'
 import type { ReviewDetailPresented } from '@reqloom/domain';
 import { IconFileTypeDocx, IconLock, IconRefresh, IconSignature, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../components/errorMessage';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useBaselinePaths } from '../baselines/baselinePaths';
@@ -16,6 +16,7 @@ import { downloadReview } from './reviewsApi';
 import { useReviewPaths } from './reviewPaths';
 import { ReviewStateBadges } from './ReviewStateBadges';
 import { SignDialog } from './SignDialog';
+import { isBackFromReauth } from './useProviderReauth';
 import { useReviewActions } from './useReviews';
 import type { ReviewStanding } from './useReviewStanding';
 
@@ -32,8 +33,11 @@ export function ReviewHeader({ review, standing }: { review: ReviewDetailPresent
   const navigate = useNavigate();
   const dialogs = useWorkingAreaDialogs();
   const actions = useReviewActions(project.id, review.id);
-  // Back from a re-authentication at the provider (`?reauth=ok`), the sign dialog opens again by itself.
-  const [signing, setSigning] = useState(() => new URLSearchParams(window.location.search).get('reauth') === 'ok');
+  // Back from a re-authentication at the provider for a signature, the sign dialog is open again; closing it takes
+  // the purpose out of the address.
+  const location = useLocation();
+  const [chosen, setSigning] = useState(false);
+  const signing = chosen || (standing.canSign && isBackFromReauth(location.search, 'sign'));
   const [exporting, setExporting] = useState(false);
 
   const exportWord = async () => {

@@ -3,8 +3,10 @@ import { Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/
 import type { ReviewDetailPresented, SignaturePresented } from '@reqloom/domain';
 import { IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useFormatDateTime } from '../user/useFormatDateTime';
 import { RevokeSignatureDialog } from './RevokeSignatureDialog';
+import { isBackFromReauth } from './useProviderReauth';
 import type { ReviewStanding } from './useReviewStanding';
 
 const MEANING_COLOR = { approved: 'teal', rejected: 'red', reviewed: 'blue' } as const;
@@ -16,8 +18,13 @@ const MEANING_COLOR = { approved: 'teal', rejected: 'red', reviewed: 'blue' } as
  */
 export function ReviewSignatures({ review, standing }: { review: ReviewDetailPresented; standing: ReviewStanding }) {
   const { t } = useTranslation();
-  const [revoking, setRevoking] = useState<SignaturePresented | null>(null);
   const mine = new Set(standing.mySignatures.map((s) => s.id));
+  const [chosen, setRevoking] = useState<SignaturePresented | null>(null);
+  // Back from a re-authentication at the provider for a revocation, its dialog is open again; closing it takes the
+  // purpose out of the address.
+  const location = useLocation();
+  const back = review.signatures.find((s) => mine.has(s.id) && isBackFromReauth(location.search, `revoke-${s.id}`));
+  const revoking = chosen ?? back ?? null;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="review-signatures">
       <Title order={2} fz="md" fw={650} mb="sm" id="review-signatures">
@@ -60,7 +67,8 @@ function SignatureEntry({
   const revoked = signature.revocation !== null;
   return (
     <Stack gap={4} role="listitem" data-signature={signature.user.name} data-revoked={revoked}>
-      <Group gap={6} justify="space-between" wrap="nowrap">
+      {/* In the narrow side column a long name would press the revoke button against the badge: it goes below. */}
+      <Group gap={6} justify="space-between">
         <Group gap={6} wrap="nowrap">
           <IconSignature size={16} aria-hidden />
           <Text fz="sm" fw={600} td={revoked ? 'line-through' : undefined}>

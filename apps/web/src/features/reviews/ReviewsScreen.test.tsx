@@ -313,6 +313,8 @@ describe('the review page', () => {
     });
     expect(text()).toContain('The password is incorrect.');
     expect(field('Your password', dialog())?.value).toBe('');
+    // The refusal is the field's, for a screen reader too.
+    expect(field('Your password', dialog())?.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('gives the moderator close and republish, and a signer the revocation of their own signature', async () => {
@@ -343,5 +345,101 @@ describe('the review page', () => {
       url: '/api/reviews/revokesignature/4',
       body: { signature_id: 30, password: 'secret', reason: 'Signed the wrong version' },
     });
+  });
+
+  it('marks the refused password of a revocation aria-invalid, and not before', async () => {
+    await show('/project/ada/engine/reviews/4', { role: 'maintainer', me: CLEO }, (call) =>
+      call.url.includes('/reviews/revokesignature/')
+        ? answer(422, { message: 'The given data was invalid.', errors: { password: ['The password is incorrect.'] } })
+        : undefined,
+    );
+    click(button('Revoke my signature')!);
+    await turns();
+    typeInto(field('Reason', dialog()) as HTMLInputElement, 'Signed the wrong version');
+    typeInto(field('Your password', dialog())!, 'wrong');
+    await settle();
+    expect(field('Your password', dialog())?.hasAttribute('aria-invalid')).toBe(false);
+    click(button('Revoke the signature', dialog())!);
+    await turns();
+    expect(text()).toContain('The password is incorrect.');
+    expect(field('Your password', dialog())?.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('an account linked to single sign-on', () => {
+  const SSO = { enabled: true, display_name: 'Corp SSO', local_passwords: true, linked: true };
+  const linked = (call: SentCall) => (call.url.endsWith('/api/auth/oidc') ? answer(200, SSO) : undefined);
+
+  it('revokes through the provider, as it signs: no password asked, the way there, then the revocation on return', async () => {
+    await show('/project/ada/engine/reviews/4', { role: 'maintainer', me: CLEO }, linked);
+    click(button('Revoke my signature')!);
+    await turns();
+    expect(field('Your password', dialog())).toBeUndefined();
+    const way = button('Confirm it is you with Corp SSO', dialog());
+    expect(way?.getAttribute('href')).toBe(
+      `/api/auth/oidc/reauth?return_to=${encodeURIComponent('/project/ada/engine/reviews/4?reauth_for=revoke-30')}`,
+    );
+    // The reason is asked once back: typed now, it would be lost on the way.
+    expect(field('Reason', dialog())).toBeUndefined();
+    expect(button('Revoke the signature', dialog())?.hasAttribute('disabled')).toBe(true);
+    page.close();
+
+    // Back from the provider: the dialog is open again by itself, the proof is the server's (its cookie).
+    await show(
+      '/project/ada/engine/reviews/4?reauth_for=revoke-30&reauth=ok',
+      { role: 'maintainer', me: CLEO },
+      linked,
+    );
+    expect(dialog().textContent).toContain('You signed in again with Corp SSO');
+    typeInto(field('Reason', dialog()) as HTMLInputElement, 'Signed the wrong version');
+    await settle();
+    click(button('Revoke the signature', dialog())!);
+    await turns();
+    const posted = page.sent.find((call) => call.method === 'POST');
+    expect(posted).toMatchObject({
+      url: '/api/reviews/revokesignature/4',
+      body: { signature_id: 30, reason: 'Signed the wrong version' },
+    });
+    expect(posted?.body).not.toHaveProperty('password');
+  });
+
+  it('shows a refused proof above the form and offers the provider again', async () => {
+    const refused = answer(422, {
+      message: 'The given data was invalid.',
+      errors: { password: ['Sign in again through single sign-on to confirm it is you, then sign.'] },
+    });
+    await show(
+      '/project/ada/engine/reviews/4?reauth_for=revoke-30&reauth=ok',
+      { role: 'maintainer', me: CLEO },
+      (call) => (call.url.includes('/reviews/revokesignature/') ? refused : linked(call)),
+    );
+    typeInto(field('Reason', dialog()) as HTMLInputElement, 'Signed the wrong version');
+    await settle();
+    click(button('Revoke the signature', dialog())!);
+    await turns();
+    expect(dialog().textContent).toContain('Sign in again through single sign-on');
+    expect(button('Confirm it is you with Corp SSO', dialog())).toBeDefined();
+    expect(button('Revoke the signature', dialog())?.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says why the new sign-in at the provider was refused, in the dialog it was for, and offers it again', async () => {
+    await show(
+      '/project/ada/engine/reviews/4?reauth_for=sign&reauth_error=reauth',
+      { role: 'reviewer', me: BOB },
+      linked,
+    );
+    const alerts = [...dialog().querySelectorAll('[role="alert"]')].map((element) => element.textContent);
+    expect(alerts).toContainEqual(expect.stringContaining('could not confirm that it is you'));
+    expect(button('Confirm it is you with Corp SSO', dialog())).toBeDefined();
+    expect(button('Sign electronically', dialog())?.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('takes a proof brought back for a revocation for that one only, not for signing', async () => {
+    await show('/project/ada/engine/reviews/4?reauth_for=revoke-30&reauth=ok', { role: 'reviewer', me: BOB }, linked);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    click(button('Sign this review')!);
+    await turns();
+    expect(button('Confirm it is you with Corp SSO', dialog())).toBeDefined();
+    expect(dialog().textContent).not.toContain('You signed in again');
   });
 });

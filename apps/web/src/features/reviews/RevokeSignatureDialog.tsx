@@ -10,6 +10,8 @@ import { PasswordField } from '../../components/PasswordField';
 import { useProject } from '../projects/useProject';
 import { DialogActions } from '../working-area/dialogs/DialogActions';
 import { GuardedModal } from '../working-area/dialogs/GuardedModal';
+import { ProviderReauthStep } from './ProviderReauthStep';
+import { useProviderReauth } from './useProviderReauth';
 import { useReviewActions } from './useReviews';
 
 interface Values {
@@ -19,7 +21,8 @@ interface Values {
 
 /**
  * Revokes one's own signature (decisions §23): the signature itself is never changed; the revocation, with its
- * reason, is recorded beside it. The password is asked again, as for signing.
+ * reason, is recorded beside it. The password is asked again, as for signing; an account linked to single sign-on
+ * signs in again at the provider instead (decisions §26), and the server takes the provider's proof for it.
  */
 export function RevokeSignatureDialog({
   review,
@@ -34,11 +37,17 @@ export function RevokeSignatureDialog({
   const { project } = useProject();
   const actions = useReviewActions(project.id, review.id);
   const [alert, setAlert] = useState<string | null>(null);
+  const reauth = useProviderReauth(`revoke-${signature.id}`);
+  const { viaProvider } = reauth;
+  const close = () => {
+    reauth.clear();
+    onClose();
+  };
   const form = useForm<Values>({
     initialValues: { reason: '', password: '' },
     validate: {
       reason: (value) => (value.trim() === '' ? t('reviews.revoke.reasonRequired') : null),
-      password: (value) => (value === '' ? t('reviews.sign.passwordRequired') : null),
+      password: (value) => (value === '' && !viaProvider ? t('reviews.sign.passwordRequired') : null),
     },
   });
 
@@ -47,44 +56,58 @@ export function RevokeSignatureDialog({
     try {
       await actions.revoke.mutateAsync({
         signature_id: signature.id,
-        password: values.password,
+        ...(viaProvider ? {} : { password: values.password }),
         reason: values.reason.trim(),
       });
       notifySuccess(t('reviews.revoke.done'));
-      onClose();
+      close();
     } catch (error) {
+      // As in the sign dialog: the password is asked again, or the provider's spent proof is asked for again.
       form.setFieldValue('password', '');
-      setAlert(applyServerErrors(form, ['password', 'reason'], error, t));
+      if (viaProvider) reauth.spend();
+      setAlert(applyServerErrors(form, viaProvider ? ['reason'] : ['password', 'reason'], error, t));
     }
   };
 
   return (
-    <GuardedModal title={t('reviews.revoke.title')} dirty={form.isDirty()} onClose={onClose}>
+    <GuardedModal title={t('reviews.revoke.title')} dirty={form.isDirty()} onClose={close}>
       {(requestClose) => (
         <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
           <Stack gap="md">
             <Text fz="sm">{t('reviews.revoke.notice', { meaning: t(`reviews.meanings.${signature.meaning}`) })}</Text>
             <FormAlert message={alert} />
-            <Textarea
-              label={t('reviews.revoke.reason')}
-              required
-              autosize
-              minRows={2}
-              maxRows={6}
-              maxLength={REVIEW_COMMENT_MAX}
-              data-autofocus
-              {...form.getInputProps('reason')}
-            />
-            <PasswordField
-              label={t('reviews.sign.password')}
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
+            {viaProvider ? (
+              <ProviderReauthStep
+                reauth={reauth}
+                hint={t('reviews.revoke.reauthHint', { name: reauth.name })}
+                done={t('reviews.revoke.reauthDone', { name: reauth.name })}
+              />
+            ) : null}
+            {/* The trip to the provider leaves the page: the reason is asked once back, not typed to be lost. */}
+            {!viaProvider || reauth.done ? (
+              <Textarea
+                label={t('reviews.revoke.reason')}
+                required
+                autosize
+                minRows={2}
+                maxRows={6}
+                maxLength={REVIEW_COMMENT_MAX}
+                data-autofocus
+                {...form.getInputProps('reason')}
+              />
+            ) : null}
+            {viaProvider ? null : (
+              <PasswordField
+                label={t('reviews.sign.password')}
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('password')}
+              />
+            )}
             <DialogActions
               onCancel={requestClose}
               saveLabel={t('reviews.revoke.submit')}
-              canSave={form.values.reason.trim() !== '' && form.values.password !== ''}
+              canSave={form.values.reason.trim() !== '' && (viaProvider ? reauth.done : form.values.password !== '')}
               saving={actions.revoke.isPending}
             />
           </Stack>

@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SIGNATURE_MEANINGS, type ReviewDetailPresented, type SignatureMeaning } from '@reqloom/domain';
 import { IconGavel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { ssoReauthHref } from '../auth/authApi';
-import { useSsoInfo } from '../auth/useSsoInfo';
 import { applyServerErrors } from '../../components/applyServerErrors';
 import { FormAlert } from '../../components/FormAlert';
 import { notifySuccess } from '../../components/notify';
@@ -15,6 +12,8 @@ import { useFormatDay } from '../baselines/useFormatDay';
 import { useProject } from '../projects/useProject';
 import { DialogActions } from '../working-area/dialogs/DialogActions';
 import { GuardedModal } from '../working-area/dialogs/GuardedModal';
+import { ProviderReauthStep } from './ProviderReauthStep';
+import { useProviderReauth } from './useProviderReauth';
 import { useReviewActions } from './useReviews';
 
 interface Values {
@@ -34,13 +33,13 @@ export function SignDialog({ review, onClose }: { review: ReviewDetailPresented;
   const formatDay = useFormatDay();
   const actions = useReviewActions(project.id, review.id);
   const [alert, setAlert] = useState<string | null>(null);
-  const location = useLocation();
-  // An account linked to single sign-on confirms who it is at the provider instead of typing a password (decisions
-  // §26); it comes back here with `?reauth=ok` and a short-lived proof the server keeps in a cookie.
-  const sso = useSsoInfo();
-  const viaProvider = Boolean(sso?.enabled && sso.linked);
-  const ssoName = sso?.display_name ?? '';
-  const reauthDone = new URLSearchParams(location.search).get('reauth') === 'ok';
+  // An account linked to single sign-on confirms who it is at the provider instead of typing a password.
+  const reauth = useProviderReauth('sign');
+  const { viaProvider } = reauth;
+  const close = () => {
+    reauth.clear();
+    onClose();
+  };
   const form = useForm<Values>({
     initialValues: { meaning: '', password: '' },
     validate: {
@@ -57,16 +56,18 @@ export function SignDialog({ review, onClose }: { review: ReviewDetailPresented;
         viaProvider ? { meaning: values.meaning } : { password: values.password, meaning: values.meaning },
       );
       notifySuccess(t('reviews.sign.done', { meaning: t(`reviews.meanings.${values.meaning}`) }));
-      onClose();
+      close();
     } catch (error) {
-      // The password typed is dropped whatever went wrong: it is asked again.
+      // The password typed is dropped whatever went wrong: it is asked again. The provider's proof was spent (or
+      // expired): its refusal shows above the form, and the way to the provider is offered again.
       form.setFieldValue('password', '');
-      setAlert(applyServerErrors(form, ['password', 'meaning'], error, t));
+      if (viaProvider) reauth.spend();
+      setAlert(applyServerErrors(form, viaProvider ? ['meaning'] : ['password', 'meaning'], error, t));
     }
   };
 
   return (
-    <GuardedModal title={t('reviews.sign.title')} dirty={form.isDirty()} onClose={onClose}>
+    <GuardedModal title={t('reviews.sign.title')} dirty={form.isDirty()} onClose={close}>
       {(requestClose) => (
         <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
           <Stack gap="md">
@@ -103,18 +104,11 @@ export function SignDialog({ review, onClose }: { review: ReviewDetailPresented;
               </Stack>
             </Radio.Group>
             {viaProvider ? (
-              reauthDone ? (
-                <Alert color="green" variant="light" role="status">
-                  {t('reviews.sign.reauthDone', { name: ssoName })}
-                </Alert>
-              ) : (
-                <Stack gap={6}>
-                  <Text fz="sm">{t('reviews.sign.reauthHint', { name: ssoName })}</Text>
-                  <Button component="a" href={ssoReauthHref(`${location.pathname}?sign=1`)} variant="default">
-                    {t('reviews.sign.reauth', { name: ssoName })}
-                  </Button>
-                </Stack>
-              )
+              <ProviderReauthStep
+                reauth={reauth}
+                hint={t('reviews.sign.reauthHint', { name: reauth.name })}
+                done={t('reviews.sign.reauthDone', { name: reauth.name })}
+              />
             ) : (
               <PasswordField
                 label={t('reviews.sign.password')}
@@ -127,7 +121,7 @@ export function SignDialog({ review, onClose }: { review: ReviewDetailPresented;
             <DialogActions
               onCancel={requestClose}
               saveLabel={t('reviews.sign.submit')}
-              canSave={form.values.meaning !== '' && (viaProvider ? reauthDone : form.values.password !== '')}
+              canSave={form.values.meaning !== '' && (viaProvider ? reauth.done : form.values.password !== '')}
               saving={actions.sign.isPending}
             />
           </Stack>

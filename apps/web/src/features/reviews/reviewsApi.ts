@@ -40,7 +40,7 @@ export const putVerdict = (
 export const signReview = (id: number, body: { password?: string; meaning: SignatureMeaning }) =>
   api.post(`reviews/sign/${id}`, body);
 
-export const revokeSignature = (id: number, body: { signature_id: number; password: string; reason: string }) =>
+export const revokeSignature = (id: number, body: { signature_id: number; password?: string; reason: string }) =>
   api.post(`reviews/revokesignature/${id}`, body);
 
 export const closeReview = (id: number) => api.post(`reviews/close/${id}`, {});

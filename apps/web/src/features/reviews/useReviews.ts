@@ -61,7 +61,7 @@ export function useReviewActions(projectId: number, id: number) {
       onSuccess,
     }),
     revoke: useMutation({
-      mutationFn: (body: { signature_id: number; password: string; reason: string }) => revokeSignature(id, body),
+      mutationFn: (body: { signature_id: number; password?: string; reason: string }) => revokeSignature(id, body),
       onSuccess,
     }),
     close: useMutation({ mutationFn: () => closeReview(id), onSuccess }),
