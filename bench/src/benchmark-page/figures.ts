@@ -153,11 +153,12 @@ const backup = (json: unknown): Figure[] =>
       const operation = String(at(r, 'operation'));
       const bare = operation === 'backup' ? 'pg_dump -Fc' : 'pg_restore';
       return [
-        ...figure(`${operation} (${num(r, 'file_mb') ?? '?'} MB file), p50`, num(r, 'p50_s'), 's', {
+        ...figure(`${operation}, p50`, num(r, 'p50_s'), 's', {
           name: bare,
           value: num(r, 'bare_p50_s'),
         }),
         ...figure(`${operation}, peak resident memory`, num(r, 'peak_rss_mb'), 'MB'),
+        ...(operation === 'backup' ? figure('the backup file (gzip)', num(r, 'file_mb'), 'MB') : []),
       ];
     });
 
