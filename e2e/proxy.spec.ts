@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { data, seedProject, type SeededProject } from './support/seed';
 import { apiCall, logIn, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
+import { freePort, serverReady, startServer, type ServerProcess } from './support/server-process';
 
 // Decisions §26: two instances on PostgreSQL and Redis behind Debian's nginx, configured by deploy/nginx.conf itself
 // (its ports, certificate and name substituted), driven through the proxy over TLS. One instance is killed: both
@@ -24,7 +24,7 @@ test.skip(
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-type Instance = { port: number; process: ChildProcess; log: string[] };
+type Instance = ServerProcess;
 
 let dir: string;
 let databaseName: string;
@@ -34,17 +34,6 @@ let nginxLog: string[] = [];
 const instances: Instance[] = [];
 const contexts: BrowserContext[] = [];
 let previousDataDir: string | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs SQL on the PostgreSQL server (its `postgres` database) through psql's library-free sibling: node's pg. */
 async function admin(statement: string): Promise<void> {
@@ -65,42 +54,13 @@ function databaseUrl(): string {
 }
 
 function startInstance(port: number): Instance {
-  const log: string[] = [];
-  // One process, tsx as a loader: its command line would run the server in a child that a SIGKILL leaves running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(),
-      REDIS_URL: redisUrl,
-      // One DATA_DIR for both, as a shared volume would be: the mail outbox the test reads confirmations from.
-      DATA_DIR: path.join(dir, 'data'),
-      APP_URL: proxyUrl,
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(process.env.E2E_WEB_DIST) } : {}),
-    },
+  return startServer(port, {
+    DATABASE_URL: databaseUrl(),
+    REDIS_URL: redisUrl,
+    // One DATA_DIR for both, as a shared volume would be: the mail outbox the test reads confirmations from.
+    DATA_DIR: path.join(dir, 'data'),
+    APP_URL: proxyUrl,
   });
-  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  return { port, process: child, log };
-}
-
-/** Waits for the instance's own readiness (decisions §26): database, migrations, and the listeners of several. */
-async function ready(instance: Instance): Promise<void> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (instance.process.exitCode !== null) throw new Error(`instance exited:\n${instance.log.join('')}`);
-    const status = await fetch(`http://127.0.0.1:${instance.port}/api/health/ready`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`instance not ready (${status}):\n${instance.log.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** A gauge of one instance, read on its own port from the loopback (no METRICS_TOKEN: the loopback rule). */
@@ -232,9 +192,9 @@ test.beforeAll(async ({ browser }) => {
   proxyUrl = `https://127.0.0.1:${httpsPort}`;
   // One after the other: the first migrates the new database, the second finds it migrated.
   instances.push(startInstance(port1));
-  await ready(instances[0]!);
+  await serverReady(instances[0]!);
   instances.push(startInstance(port2));
-  await ready(instances[1]!);
+  await serverReady(instances[1]!);
   nginx = startNginx(siteConfig(httpPort, httpsPort));
   await expect
     .poll(

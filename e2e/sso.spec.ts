@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestProvider, type TestProvider } from '@reqloom/oidc-test-provider';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { data, seedProject, type SeededProject } from './support/seed';
+import { freePort, serverReady, startServer, type ServerProcess } from './support/server-process';
 import { apiCall, markToursDone, newUser, signUpConfirmed, type TestUser } from './support/users';
 
 // Single sign-on with OpenID Connect (decisions §26), the whole way in Chromium: a real provider (panva's
@@ -16,15 +15,13 @@ import { apiCall, markToursDone, newUser, signUpConfirmed, type TestUser } from 
 // Pictures of the login page, the provider's page and the sign dialog, in English and French, go to SSO_SHOTS.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const root = path.resolve(import.meta.dirname, '..');
 const SHOTS = process.env.SSO_SHOTS ?? path.join(import.meta.dirname, '.tmp', 'sso-shots');
 const PROVIDER = 'Corp SSO';
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 let dir: string;
 let appUrl: string;
-let server: ChildProcess | undefined;
-const serverLog: string[] = [];
+let server: ServerProcess | undefined;
 let idp: TestProvider;
 let previousDataDir: string | undefined;
 const contexts: BrowserContext[] = [];
@@ -38,31 +35,6 @@ let gracePage: Page;
 /** Ada's own context, with the session of her registration: she owns the project and starts the review. */
 let adaSetup: BrowserContext;
 let seed: SeededProject;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function ready(): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (server?.exitCode !== null) throw new Error(`the server exited:\n${serverLog.join('')}`);
-    const status = await fetch(`${appUrl}/api/health/ready`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`the server is not ready (${status}):\n${serverLog.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function newContext(browser: Browser, locale: 'en-US' | 'fr-FR' = 'en-US'): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: appUrl, locale, timezoneId: 'Europe/Paris' });
@@ -125,26 +97,15 @@ test.beforeAll(async () => {
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
   idp = await startTestProvider({ redirectUri: `${appUrl}/api/auth/oidc/callback` });
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      APP_URL: appUrl,
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.client.client_id,
-      OIDC_CLIENT_SECRET: idp.client.client_secret,
-      OIDC_DISPLAY_NAME: PROVIDER,
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: path.resolve(process.env.E2E_WEB_DIST) } : {}),
-    },
+  server = startServer(port, {
+    DATA_DIR: dir,
+    APP_URL: appUrl,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.client.client_id,
+    OIDC_CLIENT_SECRET: idp.client.client_secret,
+    OIDC_DISPLAY_NAME: PROVIDER,
   });
-  server.stderr?.on('data', (chunk: Buffer) => serverLog.push(chunk.toString()));
-  await ready();
+  await serverReady(server, 180_000);
   // The confirmation mails of this server's accounts are in its outbox (support/outbox.ts reads the variable).
   previousDataDir = process.env.REQLOOM_E2E_DATA_DIR;
   process.env.REQLOOM_E2E_DATA_DIR = dir;
@@ -156,7 +117,7 @@ test.afterAll(async () => {
   if (previousDataDir === undefined) delete process.env.REQLOOM_E2E_DATA_DIR;
   else process.env.REQLOOM_E2E_DATA_DIR = previousDataDir;
   for (const context of contexts) await context.close();
-  server?.kill('SIGTERM');
+  server?.process.kill('SIGTERM');
   await idp?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
