@@ -100,6 +100,11 @@ async function openPostgres(url: string, max: number, { migrate: apply = true } 
   // No JIT: this is short OLTP work, and the per-row index lookups of a document's links are costed high
   // enough to trigger a compilation that takes longer (80 ms to a second) than the query itself.
   const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
+  // An idle connection that PostgreSQL ends (a restart, an administrator's pg_terminate_backend, a DROP DATABASE …
+  // WITH (FORCE) while the pool is still closing it) is an 'error' of the pool, which without a listener would end the
+  // process. The pool has already let that connection go; the next query opens another, and a query that was running
+  // on it gets its own error.
+  pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   if (apply) await migrate(db, { migrationsFolder });
   return {
